@@ -1,0 +1,20 @@
+import { Router } from 'express';
+import type { ApiDependencies } from './dependencies.js';
+
+/** Liveness answers while the process runs; readiness only while the database answers. */
+export function healthRoutes(deps: ApiDependencies): Router {
+  const router = Router();
+  router.get('/healthz', (_req, res) => {
+    res.json({ status: 'ok' });
+  });
+  router.get('/readyz', async (_req, res) => {
+    try {
+      await deps.store.em.fork().getConnection().execute('select 1');
+      res.json({ status: 'ready' });
+    } catch (error) {
+      deps.logger.warn({ err: error }, 'readiness check failed');
+      res.status(503).json({ status: 'unavailable', reason: 'database unreachable' });
+    }
+  });
+  return router;
+}

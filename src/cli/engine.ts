@@ -1,0 +1,3 @@
+import { notYetAvailable } from './not-yet.js';
+
+export default notYetAvailable('engine');

@@ -1,0 +1,32 @@
+import { Type } from '@sinclair/typebox';
+
+const LocationList = Type.String({
+  pattern: '^[a-z0-9][a-z0-9-]*(,[a-z0-9][a-z0-9-]*)*$',
+  description: 'comma-separated location ids (lower-case letters, digits, dashes)',
+});
+
+/** Settings every role reads. Each key is the environment variable's name. */
+export const CoreSettings = Type.Object({
+  PORT: Type.Integer({ minimum: 1, maximum: 65535, default: 8080, description: 'HTTP port of the API' }),
+  HOST: Type.String({ default: '0.0.0.0', minLength: 1, description: 'address the API listens on' }),
+  VANTAGE_DATA_DIR: Type.String({ default: './data', minLength: 1, description: 'embedded database and uploads' }),
+  DATABASE_URL: Type.Optional(
+    Type.String({ pattern: '^postgres(ql)?://', description: 'a postgres:// or postgresql:// URL; unset: embedded PGlite' }),
+  ),
+  NATS_URL: Type.Optional(
+    Type.String({ pattern: '^(nats|tls)://[^,]+(,(nats|tls)://[^,]+)*$', description: 'nats:// URLs, comma-separated; unset: in-process bus' }),
+  ),
+  AMQP_URL: Type.Optional(Type.String({ pattern: '^amqps?://', description: 'an amqp:// or amqps:// URL' })),
+  LOG_LEVEL: Type.Union(
+    ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l)),
+    { default: 'info', description: 'one of fatal, error, warn, info, debug, trace, silent' },
+  ),
+  VANTAGE_LOCATIONS: Type.String({ ...LocationList, default: 'eu-west,us-east,ap-south' }),
+  VANTAGE_PARTITIONS: Type.Integer({ minimum: 1, maximum: 1024, default: 16, description: 'an integer from 1 to 1024' }),
+  VANTAGE_ADMIN_EMAIL: Type.Optional(Type.String({ format: 'email', description: 'an e-mail address' })),
+  VANTAGE_ADMIN_PASSWORD: Type.Optional(Type.String({ minLength: 8, description: 'at least 8 characters' })),
+  VANTAGE_ALLOW_PRIVATE_TARGETS: Type.Optional(
+    Type.Union([Type.Literal('0'), Type.Literal('1')], { description: '0 or 1; unset: on in serve, off elsewhere' }),
+  ),
+  VANTAGE_PUBLIC_URL: Type.Optional(Type.String({ pattern: '^https?://', description: 'base URL people reach the API at' })),
+});

@@ -1,0 +1,33 @@
+import { FormatRegistry } from '@sinclair/typebox';
+import { Value } from '@sinclair/typebox/value';
+import { isEmailAddress } from '../domain/email-address.js';
+import { SettingsSchema, type Settings } from './schema.js';
+
+FormatRegistry.Set('email', isEmailAddress);
+
+export class ConfigError extends Error {}
+
+type Env = Record<string, string | undefined>;
+
+/**
+ * Reads the settings from the environment, applies defaults and checks them. A bad value
+ * throws a ConfigError whose message is one line naming the variable and what is allowed.
+ */
+export function loadSettings(env: Env = process.env): Settings {
+  const raw: Record<string, unknown> = {};
+  for (const key of Object.keys(SettingsSchema.properties)) {
+    const value = env[key];
+    if (value !== undefined && value !== '') raw[key] = value;
+  }
+  const converted = Value.Convert(SettingsSchema, Value.Default(SettingsSchema, raw));
+  const error = Value.Errors(SettingsSchema, converted).First();
+  if (error) {
+    const name = error.path.replace(/^\//, '');
+    const property = (SettingsSchema.properties as Record<string, { description?: string }>)[name];
+    const allowed = property?.description ?? error.message;
+    throw new ConfigError(`${name}=${JSON.stringify(env[name] ?? '')} is not allowed: ${allowed}`);
+  }
+  return converted as Settings;
+}
+
+export const locationsOf = (settings: Settings): string[] => settings.VANTAGE_LOCATIONS.split(',');

@@ -1,0 +1,49 @@
+import { ActivityLogEntry } from './activity-log.js';
+import { Client } from './client.js';
+import { CertificateSnapshot, Domain, ExpiryNotice } from './domain.js';
+import { Incident, IncidentNote } from './incident.js';
+import { MaintenanceWindow } from './maintenance-window.js';
+import { NotificationGroup } from './notification-group.js';
+import { DeliveryAttempt, OutboxDelivery, OutboxEvent } from './outbox.js';
+import { PushToken } from './push-token.js';
+import { DailyAvailability, Run } from './run.js';
+import { UptimeCheck, UptimeCheckFavorite } from './uptime-check.js';
+import { User } from './user.js';
+import { Workspace, WorkspaceShare } from './workspace.js';
+
+export * from './activity-log.js';
+export * from './client.js';
+export * from './domain.js';
+export * from './incident.js';
+export * from './maintenance-window.js';
+export * from './managed-by.js';
+export * from './notification-group.js';
+export * from './outbox.js';
+export * from './push-token.js';
+export * from './run.js';
+export * from './uptime-check.js';
+export * from './user.js';
+export * from './workspace.js';
+
+export const allEntities = [
+  Client,
+  User,
+  Workspace,
+  WorkspaceShare,
+  NotificationGroup,
+  UptimeCheck,
+  UptimeCheckFavorite,
+  Run,
+  DailyAvailability,
+  Incident,
+  IncidentNote,
+  Domain,
+  CertificateSnapshot,
+  ExpiryNotice,
+  MaintenanceWindow,
+  PushToken,
+  OutboxEvent,
+  OutboxDelivery,
+  DeliveryAttempt,
+  ActivityLogEntry,
+];

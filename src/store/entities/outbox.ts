@@ -1,0 +1,118 @@
+import { Entity, Enum, Index, ManyToOne, PrimaryKey, Property, type Rel, type Opt } from '@mikro-orm/core';
+import { Client } from './client.js';
+import { NotificationGroup } from './notification-group.js';
+import { Workspace } from './workspace.js';
+
+export const EVENT_TYPES = [
+  'uptime.check.failed',
+  'uptime.check.recovered',
+  'domain.ssl.expiring_soon',
+  'domain.ssl.certificate_changed',
+] as const;
+export type EventType = (typeof EVENT_TYPES)[number];
+
+/** An event to announce, written in the same transaction as the change that caused it. */
+@Entity({ tableName: 'outbox_events' })
+export class OutboxEvent {
+  @PrimaryKey({ type: 'integer' })
+  id!: number;
+
+  @ManyToOne(() => Client, { deleteRule: 'cascade' })
+  client!: Rel<Client>;
+
+  @ManyToOne(() => Workspace, { deleteRule: 'cascade' })
+  workspace!: Rel<Workspace>;
+
+  @Enum({ items: () => EVENT_TYPES, type: 'string' })
+  eventType!: EventType;
+
+  @Property({ type: 'Date' })
+  occurredAt!: Date;
+
+  /** `{type, id, name, url_or_host?}` as in the webhook contract. */
+  @Property({ type: 'json' })
+  resource!: Record<string, unknown>;
+
+  @Property({ type: 'json', nullable: true })
+  context: Record<string, unknown> | null = null;
+
+  @Property({ type: 'json', nullable: true })
+  ssl: Record<string, unknown> | null = null;
+}
+
+export const DELIVERY_STATUSES = ['pending', 'delivered', 'failed'] as const;
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+
+/**
+ * One event to one destination of one channel. `deliveryId` is fixed here, so every retry
+ * carries the same id. A claim sets `leaseUntil`; a crashed worker's claim runs out and the
+ * row is claimed again.
+ */
+@Entity({ tableName: 'outbox_deliveries' })
+@Index({ properties: ['status', 'nextAttemptAt'] })
+export class OutboxDelivery {
+  @PrimaryKey({ type: 'integer' })
+  id!: number;
+
+  @ManyToOne(() => OutboxEvent, { deleteRule: 'cascade' })
+  @Index()
+  event!: Rel<OutboxEvent>;
+
+  @ManyToOne(() => NotificationGroup, { nullable: true, deleteRule: 'set null' })
+  group: Rel<NotificationGroup> | null = null;
+
+  @Property({ type: 'string', length: 30 })
+  channel!: string;
+
+  @Property({ type: 'string', length: 4096 })
+  destination!: string;
+
+  @Property({ type: 'string', length: 32, unique: true })
+  deliveryId!: string;
+
+  @Enum({ items: () => DELIVERY_STATUSES, type: 'string' })
+  status: Opt<DeliveryStatus> = 'pending';
+
+  @Property({ type: 'integer' })
+  attempts: Opt<number> = 0;
+
+  @Property({ type: 'Date' })
+  nextAttemptAt: Opt<Date> = new Date();
+
+  @Property({ type: 'Date', nullable: true })
+  leaseUntil: Date | null = null;
+
+  @Property({ type: 'text', nullable: true })
+  lastError: string | null = null;
+
+  @Property({ type: 'Date' })
+  createdAt: Opt<Date> = new Date();
+
+  @Property({ type: 'Date', nullable: true })
+  deliveredAt: Date | null = null;
+}
+
+@Entity({ tableName: 'delivery_attempts' })
+export class DeliveryAttempt {
+  @PrimaryKey({ type: 'integer' })
+  id!: number;
+
+  @ManyToOne(() => OutboxDelivery, { deleteRule: 'cascade' })
+  @Index()
+  delivery!: Rel<OutboxDelivery>;
+
+  @Property({ type: 'Date' })
+  attemptedAt!: Date;
+
+  @Property({ type: 'string', length: 20 })
+  outcome!: 'delivered' | 'retry' | 'failed';
+
+  @Property({ type: 'integer', nullable: true })
+  responseCode: number | null = null;
+
+  @Property({ type: 'text', nullable: true })
+  error: string | null = null;
+
+  @Property({ type: 'integer' })
+  durationMs!: number;
+}

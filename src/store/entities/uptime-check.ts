@@ -1,0 +1,120 @@
+import { Collection, Entity, Enum, Index, ManyToMany, ManyToOne, PrimaryKey, Property, Unique, type Rel, type Opt } from '@mikro-orm/core';
+import { MANAGED_BY, type ManagedBy } from './managed-by.js';
+import { NotificationGroup } from './notification-group.js';
+import { User } from './user.js';
+import { Workspace } from './workspace.js';
+
+export const CHECK_TYPES = ['http', 'ping', 'dns', 'tcp'] as const;
+export type CheckType = (typeof CHECK_TYPES)[number];
+
+/** The check's current state as shown in `status.label`; `pending` until its first run. */
+export const CHECK_STATES = ['pending', 'up', 'down', 'unknown'] as const;
+export type CheckState = (typeof CHECK_STATES)[number];
+
+@Entity({ tableName: 'uptime_checks' })
+@Unique({ properties: ['workspace', 'name'] })
+@Index({ properties: ['workspace', 'state'] })
+@Index({ properties: ['workspace', 'paused'] })
+export class UptimeCheck {
+  @PrimaryKey({ type: 'integer' })
+  id!: number;
+
+  @ManyToOne(() => Workspace, { deleteRule: 'cascade' })
+  workspace!: Rel<Workspace>;
+
+  @Property({ type: 'string', length: 200 })
+  name!: string;
+
+  @Enum({ items: () => CHECK_TYPES, type: 'string' })
+  checkType!: CheckType;
+
+  @Property({ type: 'string', length: 300 })
+  hostname!: string;
+
+  @Property({ type: 'string', length: 5, nullable: true })
+  protocol: 'http' | 'https' | null = null;
+
+  @Property({ type: 'string', length: 2048, nullable: true })
+  path: string | null = null;
+
+  @Property({ type: 'integer' })
+  checkFrequency!: number;
+
+  @Property({ type: 'string', length: 10, nullable: true })
+  requestMethod: string | null = null;
+
+  /** Milliseconds. */
+  @Property({ type: 'integer' })
+  responseTimeout!: number;
+
+  @Property({ type: 'json' })
+  triggerLocations!: string[];
+
+  @Property({ type: 'integer' })
+  minFailingLocations!: number;
+
+  @Property({ type: 'json' })
+  responseClasses: Opt<string[]> = [];
+
+  @Property({ type: 'boolean' })
+  flagFollowRedirect: Opt<boolean> = false;
+
+  @ManyToMany(() => NotificationGroup, undefined, { pivotTable: 'uptime_check_notification_groups' })
+  notificationGroups = new Collection<NotificationGroup>(this);
+
+  @Property({ type: 'string', length: 5, nullable: true })
+  dnsRecordType: string | null = null;
+
+  @Property({ type: 'json', nullable: true })
+  dnsExpectedValues: string[] | null = null;
+
+  @Property({ type: 'integer', nullable: true })
+  port: number | null = null;
+
+  @Property({ type: 'string', length: 12, nullable: true })
+  bannerMatchOperator: 'none' | 'contains' | 'not_contains' | null = null;
+
+  @Property({ type: 'string', length: 600, nullable: true })
+  bannerMatchValue: string | null = null;
+
+  @Property({ type: 'boolean' })
+  paused: Opt<boolean> = false;
+
+  @Enum({ items: () => CHECK_STATES, type: 'string' })
+  state: Opt<CheckState> = 'pending';
+
+  @Property({ type: 'Date', nullable: true })
+  lastRunAt: Date | null = null;
+
+  @Enum({ items: () => MANAGED_BY, type: 'string' })
+  managedBy: Opt<ManagedBy> = 'api';
+
+  /** `namespace/name` of the custom resource mirroring this check, when there is one. */
+  @Property({ type: 'string', length: 400, nullable: true })
+  kubernetesRef: string | null = null;
+
+  /** Raised on every configuration change; the engine applies a change on the next cycle. */
+  @Property({ type: 'integer', version: true })
+  version: Opt<number> = 1;
+
+  @Property({ type: 'Date' })
+  createdAt: Opt<Date> = new Date();
+
+  @Property({ type: 'Date', onUpdate: () => new Date() })
+  updatedAt: Opt<Date> = new Date();
+}
+
+/** Favorite is per user: one row per (user, check) marked as favorite. */
+@Entity({ tableName: 'uptime_check_favorites' })
+@Unique({ properties: ['user', 'check'] })
+export class UptimeCheckFavorite {
+  @PrimaryKey({ type: 'integer' })
+  id!: number;
+
+  @ManyToOne(() => User, { deleteRule: 'cascade' })
+  user!: Rel<User>;
+
+  @ManyToOne(() => UptimeCheck, { deleteRule: 'cascade' })
+  @Index()
+  check!: Rel<UptimeCheck>;
+}

@@ -1,0 +1,83 @@
+import 'reflect-metadata';
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { Migrator } from '@mikro-orm/migrations';
+import { MikroORM, type Options } from '@mikro-orm/postgresql';
+import { PGliteDriver, type PGliteConnectionConfig } from 'mikro-orm-pglite';
+import type { Logger } from '../log.js';
+import { allEntities } from './entities/index.js';
+import { migrationsList } from './migrations/index.js';
+
+export type Store = MikroORM;
+
+export interface StoreOptions {
+  /** PostgreSQL URL; when absent, the embedded PGlite database is used. */
+  databaseUrl?: string | undefined;
+  /** Folder of the embedded database; absent with no URL: an in-memory database. */
+  dataDir?: string | undefined;
+  logger?: Logger;
+  /** Connections in the pool (PostgreSQL only). */
+  poolSize?: number;
+}
+
+function baseOptions(options: StoreOptions): Options {
+  const log = options.logger;
+  return {
+    entities: allEntities,
+    extensions: [Migrator],
+    migrations: { migrationsList, path: 'src/store/migrations', emit: 'ts', snapshot: false, transactional: true, allOrNothing: true },
+    forceUtcTimezone: true,
+    ignoreUndefinedInQuery: true,
+    allowGlobalContext: false,
+    discovery: { warnWhenNoEntities: true },
+    logger: (message) => log?.debug({ orm: true }, message),
+    debug: false,
+  };
+}
+
+/** The PGlite instance lives in the data dir, so restarts keep every row. */
+function embeddedOptions(options: StoreOptions): Options {
+  let dataDir: string | undefined;
+  if (options.dataDir) {
+    dataDir = resolve(options.dataDir, 'pglite');
+    mkdirSync(dataDir, { recursive: true });
+  }
+  const pglite = new PGlite(dataDir);
+  return {
+    ...baseOptions(options),
+    // mikro-orm-pglite types its connection options a little wider than @mikro-orm/postgresql does.
+    driver: PGliteDriver as unknown as NonNullable<Options['driver']>,
+    dbName: 'postgres',
+    driverOptions: { connection: { pglite: () => pglite } satisfies PGliteConnectionConfig },
+    // PGlite is one connection: the pool hands out that one.
+    pool: { min: 1, max: 1 },
+  };
+}
+
+function postgresOptions(options: StoreOptions & { databaseUrl: string }): Options {
+  return { ...baseOptions(options), clientUrl: options.databaseUrl, pool: { min: 0, max: options.poolSize ?? 10 } };
+}
+
+/** Opens the store: PostgreSQL when a URL is given, PGlite otherwise. Does not migrate. */
+export async function openStore(options: StoreOptions): Promise<Store> {
+  const config = options.databaseUrl
+    ? postgresOptions({ ...options, databaseUrl: options.databaseUrl })
+    : embeddedOptions(options);
+  return MikroORM.init(config);
+}
+
+/** Applies every pending migration; returns the names applied. */
+export async function migrate(store: Store): Promise<string[]> {
+  const applied = await store.getMigrator().up();
+  return applied.map((m) => m.name);
+}
+
+/** Closes the store and, for the embedded database, the PGlite instance it borrowed. */
+export async function closeStore(store: Store): Promise<void> {
+  const pgliteFactory = (store.config.get('driverOptions') as { connection?: PGliteConnectionConfig }).connection?.pglite;
+  await store.close(true);
+  if (pgliteFactory) await (await pgliteFactory()).close();
+}
+
+export const uploadsDir = (dataDir: string): string => join(resolve(dataDir), 'uploads');
