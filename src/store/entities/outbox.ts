@@ -34,10 +34,14 @@ export class OutboxEvent {
   resource!: Record<string, unknown>;
 
   @Property({ type: 'json', nullable: true })
-  context: Record<string, unknown> | null = null;
+  context: Opt<Record<string, unknown>> | null = null;
 
   @Property({ type: 'json', nullable: true })
-  ssl: Record<string, unknown> | null = null;
+  ssl: Opt<Record<string, unknown>> | null = null;
+
+  /** `domain.ssl.certificate_changed` only: the previous and the current certificate. */
+  @Property({ type: 'json', nullable: true })
+  certificate: Opt<Record<string, unknown>> | null = null;
 }
 
 export const DELIVERY_STATUSES = ['pending', 'delivered', 'failed'] as const;
