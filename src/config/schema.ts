@@ -1,7 +1,8 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { AgentSettings } from './agent-settings.js';
 import { CoreSettings } from './core-settings.js';
+import { NotifySettings } from './notify-settings.js';
 
 /** Every environment setting of Vantage: one schema, composed from one part per component. */
-export const SettingsSchema = Type.Composite([CoreSettings, AgentSettings]);
+export const SettingsSchema = Type.Composite([CoreSettings, AgentSettings, NotifySettings]);
 export type Settings = Static<typeof SettingsSchema>;
