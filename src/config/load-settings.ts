@@ -19,14 +19,17 @@ export function loadSettings(env: Env = process.env): Settings {
     const value = env[key];
     if (value !== undefined && value !== '') raw[key] = value;
   }
+  const properties = SettingsSchema.properties as Record<string, { type?: string; description?: string }>;
+  const refuse = (name: string, fallback: string): never => {
+    throw new ConfigError(`${name}=${JSON.stringify(env[name] ?? '')} is not allowed: ${properties[name]?.description ?? fallback}`);
+  };
+  // Value.Convert would truncate "2.5" to 2 for an integer: whole numbers are checked as text first.
+  for (const [name, value] of Object.entries(raw)) {
+    if (properties[name]?.type === 'integer' && !/^-?[0-9]+$/.test(String(value))) refuse(name, 'an integer');
+  }
   const converted = Value.Convert(SettingsSchema, Value.Default(SettingsSchema, raw));
   const error = Value.Errors(SettingsSchema, converted).First();
-  if (error) {
-    const name = error.path.replace(/^\//, '');
-    const property = (SettingsSchema.properties as Record<string, { description?: string }>)[name];
-    const allowed = property?.description ?? error.message;
-    throw new ConfigError(`${name}=${JSON.stringify(env[name] ?? '')} is not allowed: ${allowed}`);
-  }
+  if (error) refuse(error.path.replace(/^\//, ''), error.message);
   return converted as Settings;
 }
 

@@ -1,4 +1,4 @@
-import { Entity, Index, ManyToOne, PrimaryKey, Property, type Rel, type Opt } from '@mikro-orm/core';
+import { Entity, OptionalProps, Index, ManyToOne, PrimaryKey, Property, type Rel, type Opt } from '@mikro-orm/core';
 import { Client } from './client.js';
 import { User } from './user.js';
 
@@ -6,6 +6,9 @@ import { User } from './user.js';
 @Entity({ tableName: 'activity_log' })
 @Index({ properties: ['client', 'at'] })
 export class ActivityLogEntry {
+  /** JSON columns are not recognised as nullable by the type helpers; say it here. */
+  [OptionalProps]?: 'details';
+
   @PrimaryKey({ type: 'integer' })
   id!: number;
 

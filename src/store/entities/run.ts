@@ -65,8 +65,8 @@ export class DailyAvailability {
   @ManyToOne(() => UptimeCheck, { deleteRule: 'cascade' })
   check!: Rel<UptimeCheck>;
 
-  /** UTC day, `YYYY-MM-DD`. */
-  @Property({ type: 'date' })
+  /** UTC day, `YYYY-MM-DD`; text, so both drivers return the same string and it sorts by date. */
+  @Property({ type: 'string', length: 10 })
   day!: string;
 
   @Property({ type: 'integer' })
