@@ -1,0 +1,44 @@
+import type { Static } from '@sinclair/typebox';
+import type { PingProbeSpec, ProbeResult } from '../../src/bus/messages.js';
+import { IcmpSocket, IcmpUnsupportedError } from './icmp-socket.js';
+import { defaultProbeOptions, down, reasonOf, runProbe, up, type ProbeContext, type ProbeOptions, type Prober } from './probe.js';
+import { resolveTarget } from './target.js';
+
+type PingSpec = Static<typeof PingProbeSpec>;
+
+/** Process-wide: every ping shares these two sockets (see icmp-socket.ts for the privileges needed). */
+const sockets = { 4: new IcmpSocket(4), 6: new IcmpSocket(6) } as const;
+
+/** Whether this process may send pings; the options endpoint offers ping only where it is true. */
+export function pingSupported(): boolean {
+  try {
+    sockets[4].open();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** One ICMP echo request; up when its reply arrives before the timeout. */
+export const probePing: Prober<PingSpec> = (spec, signal, options = defaultProbeOptions) =>
+  runProbe(spec.timeoutMs, signal, (ctx) => pingProbe(spec, ctx, options));
+
+async function pingProbe(spec: PingSpec, ctx: ProbeContext, options: ProbeOptions): Promise<ProbeResult> {
+  const target = await resolveTarget(spec.hostname, ctx, options, spec.timeoutMs);
+  const sentAt = ctx.elapsed();
+  try {
+    await sockets[target.family].echo(target.address, ctx.signal);
+  } catch (error) {
+    if (error instanceof IcmpUnsupportedError) return { ...down(ctx, error.message), state: 'unsupported' };
+    if (ctx.signal.aborted) return down(ctx, reasonOf(ctx.signal.reason), { ping: { sent: 1, received: 0, rttMs: null } });
+    throw error;
+  }
+  const rttMs = Math.round((ctx.elapsed() - sentAt) * 100) / 100;
+  return up(ctx, { ping: { sent: 1, received: 1, rttMs } });
+}
+
+/** Closes the shared sockets (process shutdown; a later ping reopens them). */
+export function closePingSockets(): void {
+  sockets[4].close();
+  sockets[6].close();
+}

@@ -1,0 +1,112 @@
+import type { ProbePhases, ProbeResult, ProbeSpec } from '../../src/bus/messages.js';
+import type { Static } from '@sinclair/typebox';
+
+/** Agent-wide settings every prober may read. */
+export interface ProbeOptions {
+  /** DNS server as `ip` or `ip:port` (`[v6]:port`); unset: the system's servers from resolv.conf. */
+  resolver?: string;
+  /** When false, targets resolving to loopback, private, link-local or unique-local addresses are refused. */
+  allowPrivateTargets: boolean;
+  /** PEM certificates trusted in addition to the system roots (private CAs). */
+  extraCa?: string[];
+}
+
+export const defaultProbeOptions: ProbeOptions = { allowPrivateTargets: false };
+
+/**
+ * One signature for every probe type, after blackbox_exporter's prober functions. A prober never
+ * throws, never outlives its timeout, and releases every socket and timer before it resolves.
+ */
+export type Prober<S extends ProbeSpec = ProbeSpec> = (spec: S, signal: AbortSignal, options?: ProbeOptions) => Promise<ProbeResult>;
+
+/** A failure whose message is already the reason a person reads. */
+export class ProbeFailure extends Error {}
+
+/** What a prober's body works with: the probe's own abort signal (timeout or cancel) and its clock. */
+export interface ProbeContext {
+  signal: AbortSignal;
+  phases: Static<typeof ProbePhases>;
+  /** Milliseconds since the probe started. */
+  elapsed(): number;
+}
+
+const round = (ms: number): number => Math.round(ms * 100) / 100;
+
+export function up(ctx: ProbeContext, extra: Partial<ProbeResult> = {}): ProbeResult {
+  return { state: 'up', reason: null, latencyMs: round(ctx.elapsed()), phases: ctx.phases, ...extra };
+}
+
+export function down(ctx: ProbeContext, reason: string, extra: Partial<ProbeResult> = {}): ProbeResult {
+  return { state: 'down', reason, latencyMs: round(ctx.elapsed()), phases: ctx.phases, ...extra };
+}
+
+/** Records a phase as the time since `from` (ms since start) and returns now, so phases chain. */
+export function markPhase(ctx: ProbeContext, phase: keyof ProbeContext['phases'], from: number): number {
+  const now = ctx.elapsed();
+  ctx.phases[phase] = round(now - from);
+  return now;
+}
+
+class ProbeTimeout extends Error {}
+class ProbeCancelled extends Error {}
+
+/** Whether the probe's signal fired because its timeout passed (not because it was cancelled). */
+export const deadlinePassed = (signal: AbortSignal): boolean => signal.reason instanceof ProbeTimeout;
+
+/**
+ * Runs a prober body under one deadline. The body must settle once `ctx.signal` aborts (by
+ * destroying its sockets); whatever it throws becomes a `down` result with a readable reason. A
+ * body may also resolve on abort when the deadline is part of its verdict (the TCP banner read).
+ */
+export async function runProbe(timeoutMs: number, signal: AbortSignal, body: (ctx: ProbeContext) => Promise<ProbeResult>): Promise<ProbeResult> {
+  const started = performance.now();
+  const controller = new AbortController();
+  const ctx: ProbeContext = { signal: controller.signal, phases: {}, elapsed: () => performance.now() - started };
+  if (signal.aborted) return down(ctx, 'cancelled');
+  const timer = setTimeout(() => controller.abort(new ProbeTimeout(`timeout after ${timeoutMs} ms`)), timeoutMs);
+  const onCancel = (): void => controller.abort(new ProbeCancelled('cancelled'));
+  signal.addEventListener('abort', onCancel, { once: true });
+  try {
+    return await body(ctx);
+  } catch (error) {
+    return down(ctx, reasonOf(controller.signal.aborted ? controller.signal.reason : error));
+  } finally {
+    clearTimeout(timer);
+    signal.removeEventListener('abort', onCancel);
+  }
+}
+
+const codeReasons: Record<string, string> = {
+  ECONNREFUSED: 'connection refused',
+  ECONNRESET: 'connection reset',
+  EPIPE: 'connection reset',
+  EHOSTUNREACH: 'host unreachable',
+  ENETUNREACH: 'network unreachable',
+  EADDRNOTAVAIL: 'address not available',
+  ENOTFOUND: 'name not found',
+  ENODATA: 'no record of that type',
+  ESERVFAIL: 'DNS server failure',
+  EREFUSED: 'DNS query refused',
+  ETIMEOUT: 'DNS timeout',
+  EBADRESP: 'bad DNS response',
+  ECANCELLED: 'cancelled',
+  ERR_TLS_CERT_ALTNAME_INVALID: 'TLS error: certificate does not match the host name',
+  HPE_INVALID_CONSTANT: 'invalid HTTP response',
+  HPE_INVALID_STATUS: 'invalid HTTP status line',
+  HPE_HEADER_OVERFLOW: 'HTTP headers too large',
+};
+
+const tlsCodes = /^(ERR_SSL_|ERR_TLS_|CERT_|DEPTH_ZERO|SELF_SIGNED|UNABLE_TO_|ERR_OSSL_)/;
+
+/** Turns whatever failed into one line a person can read. */
+export function reasonOf(error: unknown): string {
+  if (error instanceof ProbeFailure || error instanceof ProbeTimeout || error instanceof ProbeCancelled) return error.message;
+  const code = (error as { code?: unknown } | null)?.code;
+  const message = error instanceof Error ? error.message : String(error);
+  if (typeof code === 'string') {
+    const known = codeReasons[code];
+    if (known) return known;
+    if (tlsCodes.test(code)) return `TLS error: ${message}`;
+  }
+  return message || 'probe failed';
+}

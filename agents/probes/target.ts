@@ -1,0 +1,56 @@
+import { isIP } from 'node:net';
+import { isPrivateAddress } from '../../src/domain/private-address.js';
+import { withResolver } from './resolver.js';
+import { markPhase, ProbeFailure, reasonOf, type ProbeContext, type ProbeOptions } from './probe.js';
+
+export interface ResolvedTarget {
+  address: string;
+  family: 4 | 6;
+}
+
+/** Splits a URL-style authority (`example.com:8443`, `[2001:db8::1]:8080`, `::1`) into host and port. */
+export function parseAuthority(authority: string, defaultPort: number): { host: string; port: number } {
+  const bracketed = /^\[([^\]]+)\](?::(\d+))?$/.exec(authority);
+  if (bracketed) return { host: bracketed[1]!, port: bracketed[2] ? Number(bracketed[2]) : defaultPort };
+  if (isIP(authority) === 6) return { host: authority, port: defaultPort };
+  const withPort = /^(.*):(\d+)$/.exec(authority);
+  if (withPort) return { host: withPort[1]!, port: Number(withPort[2]) };
+  return { host: authority, port: defaultPort };
+}
+
+const missingRecord = new Set(['ENODATA', 'ENOTFOUND']);
+
+/**
+ * Resolves a host name to ONE address, so the connection uses a single family: with both
+ * families, Node's Happy Eyeballs would split the probe's timeout between attempts. IPv4 is
+ * asked first; AAAA only when the name has no A record. IP literals skip DNS.
+ */
+export async function resolveTarget(host: string, ctx: ProbeContext, options: ProbeOptions, timeoutMs: number): Promise<ResolvedTarget> {
+  const bare = host.replace(/^\[|\]$/g, '');
+  const literal = isIP(bare);
+  const target = literal !== 0 ? { address: bare, family: literal as 4 | 6 } : await lookUp(bare, ctx, options, timeoutMs);
+  if (!options.allowPrivateTargets && isPrivateAddress(target.address)) throw new ProbeFailure('private address refused');
+  return target;
+}
+
+async function lookUp(host: string, ctx: ProbeContext, options: ProbeOptions, timeoutMs: number): Promise<ResolvedTarget> {
+  const started = ctx.elapsed();
+  try {
+    const target = await withResolver(options, ctx, timeoutMs, async (resolver) => {
+      try {
+        const [v4] = await resolver.resolve4(host);
+        if (v4) return { address: v4, family: 4 as const };
+      } catch (error) {
+        if (!missingRecord.has((error as { code?: string }).code ?? '')) throw error;
+      }
+      const [v6] = await resolver.resolve6(host);
+      if (!v6) throw new ProbeFailure(`cannot resolve ${host}: no address`);
+      return { address: v6, family: 6 as const };
+    });
+    markPhase(ctx, 'dnsMs', started);
+    return target;
+  } catch (error) {
+    if (ctx.signal.aborted) throw error;
+    throw new ProbeFailure(`cannot resolve ${host}: ${reasonOf(error)}`);
+  }
+}
