@@ -1,0 +1,143 @@
+import { performance } from 'node:perf_hooks';
+import type { Logger } from '../log.js';
+import { OutboxDelivery } from '../store/entities/outbox.js';
+import type { Store } from '../store/orm.js';
+import type { ChannelName } from './channel-name.js';
+import { failed, type Channel, type DeliveryOutcome } from './channel.js';
+import { claimDueDeliveries } from './claim-deliveries.js';
+import { outcomeOfError } from './error-outcome.js';
+import { viewOfDelivery } from './outbox-view.js';
+import { recordAttempt } from './record-attempt.js';
+import { nextStateAfter, type RetryPolicy } from './retry-policy.js';
+
+export interface DispatcherOptions {
+  store: Store;
+  channels: ReadonlyMap<ChannelName, Channel>;
+  logger: Logger;
+  concurrency: number;
+  pollMs: number;
+  leaseMs: number;
+  retry: RetryPolicy;
+  now?: () => Date;
+  random?: () => number;
+}
+
+/** Time in-flight sends get to finish on stop before they are aborted. */
+const STOP_GRACE_MS = 5000;
+
+/**
+ * Claims due outbox deliveries, sends each through its channel outside any transaction, and
+ * records every attempt. Wakes every `pollMs`, on `nudge()`, and when a slot frees while full.
+ * Several dispatchers (replicas) may run against one database.
+ */
+export class Dispatcher {
+  private readonly inFlight = new Set<Promise<void>>();
+  private readonly abort = new AbortController();
+  private stopped = false;
+  private full = false;
+  private wake: (() => void) | null = null;
+  private loop: Promise<void> | null = null;
+  private readonly now: () => Date;
+  private readonly random: () => number;
+
+  constructor(private readonly options: DispatcherOptions) {
+    this.now = options.now ?? (() => new Date());
+    this.random = options.random ?? Math.random;
+  }
+
+  start(): void {
+    this.loop ??= this.run();
+  }
+
+  /** Something was just enqueued: look now instead of at the next poll. */
+  nudge(): void {
+    this.wake?.();
+  }
+
+  /** Stops claiming, lets in-flight sends finish (aborting them after a grace period), records them. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.wake?.();
+    await this.loop;
+    const grace = setTimeout(() => this.abort.abort(), STOP_GRACE_MS);
+    await Promise.allSettled([...this.inFlight]);
+    clearTimeout(grace);
+  }
+
+  private async run(): Promise<void> {
+    while (!this.stopped) {
+      const free = this.options.concurrency - this.inFlight.size;
+      let claimed = 0;
+      if (free > 0) {
+        try {
+          claimed = await this.claimAndSend(free);
+        } catch (error) {
+          this.options.logger.error({ err: error }, 'claiming outbox deliveries failed; trying again at the next poll');
+        }
+      }
+      this.full = this.inFlight.size >= this.options.concurrency;
+      // A full batch means more may be due: go again at once unless every slot is taken.
+      if (claimed > 0 && claimed === free && !this.full) continue;
+      await this.sleep();
+    }
+  }
+
+  private sleep(): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, this.options.pollMs);
+      const self = this;
+      function done(): void {
+        clearTimeout(timer);
+        self.wake = null;
+        resolve();
+      }
+      this.wake = done;
+      if (this.stopped) done();
+    });
+  }
+
+  private async claimAndSend(limit: number): Promise<number> {
+    const em = this.options.store.em.fork();
+    const now = this.now();
+    const ids = await claimDueDeliveries(em, now, new Date(now.getTime() + this.options.leaseMs), limit);
+    if (ids.length === 0) return 0;
+    const rows = await em.find(OutboxDelivery, { id: { $in: ids } }, { populate: ['event', 'group'], orderBy: { id: 'asc' } });
+    for (const row of rows) {
+      const sending = this.deliver(row).finally(() => {
+        this.inFlight.delete(sending);
+        if (this.full) this.wake?.();
+      });
+      this.inFlight.add(sending);
+    }
+    return ids.length;
+  }
+
+  private async deliver(row: OutboxDelivery): Promise<void> {
+    const { logger } = this.options;
+    const channel = this.options.channels.get(row.channel as ChannelName);
+    const { event, target } = viewOfDelivery(row);
+    // The attempt must end while the lease still holds, or a second notifier would claim the row meanwhile.
+    const signal = AbortSignal.any([this.abort.signal, AbortSignal.timeout(Math.max(500, this.options.leaseMs - 2000))]);
+    const attemptedAt = this.now();
+    const started = performance.now();
+    let outcome: DeliveryOutcome;
+    if (!channel) outcome = failed(`the ${row.channel} channel is not available on this server`);
+    else {
+      try {
+        outcome = await channel.send(event, target, signal);
+      } catch (error) {
+        outcome = outcomeOfError(error);
+      }
+    }
+    const durationMs = performance.now() - started;
+    const next = nextStateAfter(outcome, { attempts: row.attempts + 1, createdAt: row.createdAt }, this.now(), this.options.retry, this.random());
+    const fields = { delivery_id: row.deliveryId, channel: row.channel, event_type: event.eventType, attempt: row.attempts + 1, outcome: outcome.kind, next: next.status };
+    if (outcome.kind === 'delivered') logger.debug(fields, 'notification delivered');
+    else logger.warn({ ...fields, reason: outcome.reason, code: outcome.code }, next.status === 'failed' ? 'notification failed for good' : 'notification attempt failed; retrying later');
+    try {
+      await recordAttempt(this.options.store.em.fork(), row, outcome, next, attemptedAt, durationMs);
+    } catch (error) {
+      logger.error({ err: error, delivery_id: row.deliveryId }, 'recording a delivery attempt failed; the lease will run out and the delivery be tried again');
+    }
+  }
+}

@@ -1,0 +1,130 @@
+import { lookup as dnsLookup } from 'node:dns/promises';
+import http from 'node:http';
+import https from 'node:https';
+import { isIP, type LookupFunction } from 'node:net';
+import { rootCertificates } from 'node:tls';
+import { classifyAddress } from '../domain/private-address.js';
+
+/** A request that will never succeed as given: bad URL, forbidden scheme or address. Not retried. */
+export class OutboundRefused extends Error {}
+
+export interface OutboundOptions {
+  /** Let user-given destinations reach loopback, private and link-local addresses (single-machine installs, tests). */
+  allowPrivate: boolean;
+  /** Extra trusted certificate authorities (PEM), added to Node's built-in roots. */
+  extraCa?: string | undefined;
+  timeoutMs: number;
+}
+
+export interface OutboundRequest {
+  url: string;
+  method: 'POST' | 'GET';
+  headers: Record<string, string>;
+  body?: string;
+  /** A user-given destination: only public addresses unless private targets are allowed. Operator-configured endpoints skip the check. */
+  userDestination: boolean;
+  /** Refuse anything but https:. */
+  httpsOnly?: boolean;
+}
+
+export interface OutboundResponse {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  /** The start of the body, enough for error details. */
+  body: string;
+}
+
+const MAX_BODY_BYTES = 64 * 1024;
+
+function parseUrl(raw: string, httpsOnly: boolean): URL {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new OutboundRefused('the destination is not a valid URL');
+  }
+  if (url.protocol !== 'https:' && (httpsOnly || url.protocol !== 'http:')) {
+    throw new OutboundRefused(httpsOnly ? 'only https:// destinations are accepted' : 'only http:// and https:// destinations are accepted');
+  }
+  if (url.username || url.password) throw new OutboundRefused('credentials in the URL are not accepted');
+  return url;
+}
+
+/**
+ * Resolves the host once and checks every address; the connection then goes to the checked
+ * address, so a second, different DNS answer cannot redirect it (DNS rebinding).
+ */
+async function resolveChecked(hostname: string, check: boolean): Promise<{ address: string; family: 4 | 6 }> {
+  const bare = hostname.replace(/^\[|\]$/g, '');
+  const addresses = isIP(bare)
+    ? [{ address: bare, family: isIP(bare) as 4 | 6 }]
+    : (await dnsLookup(bare, { all: true, verbatim: true })).map((a) => ({ address: a.address, family: a.family as 4 | 6 }));
+  if (addresses.length === 0) throw new Error(`${bare} has no address`);
+  if (check) {
+    for (const { address } of addresses) {
+      const kind = classifyAddress(address);
+      if (kind !== 'public') throw new OutboundRefused(`${bare} resolves to ${address}, a ${kind} address, which notifications may not reach`);
+    }
+  }
+  return addresses[0]!;
+}
+
+const pinnedLookup = (address: string, family: 4 | 6): LookupFunction =>
+  ((_host: string, options: { all?: boolean }, callback: (...args: unknown[]) => void) => {
+    if (options?.all) callback(null, [{ address, family }]);
+    else callback(null, address, family);
+  }) as unknown as LookupFunction;
+
+/** Outbound HTTP(S) for the channels: address checks, pinned connection, no redirects, time-out, bounded reads. */
+export class OutboundHttp {
+  private readonly httpAgent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+  private readonly httpsAgent: https.Agent;
+
+  constructor(private readonly options: OutboundOptions) {
+    this.httpsAgent = new https.Agent({
+      keepAlive: true,
+      maxSockets: 64,
+      ...(options.extraCa ? { ca: [...rootCertificates, options.extraCa] } : {}),
+    });
+  }
+
+  async request(request: OutboundRequest, signal: AbortSignal): Promise<OutboundResponse> {
+    const url = parseUrl(request.url, request.httpsOnly ?? false);
+    const { address, family } = await resolveChecked(url.hostname, request.userDestination && !this.options.allowPrivate);
+    const timeout = AbortSignal.timeout(this.options.timeoutMs);
+    const combined = AbortSignal.any([signal, timeout]);
+    const isHttps = url.protocol === 'https:';
+    const body = request.body === undefined ? undefined : Buffer.from(request.body, 'utf8');
+    return new Promise<OutboundResponse>((resolve, reject) => {
+      const req = (isHttps ? https : http).request(
+        url,
+        {
+          method: request.method,
+          headers: { ...request.headers, ...(body ? { 'Content-Length': String(body.length) } : {}) },
+          agent: isHttps ? this.httpsAgent : this.httpAgent,
+          lookup: pinnedLookup(address, family),
+          signal: combined,
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          let size = 0;
+          res.on('data', (chunk: Buffer) => {
+            if (size < MAX_BODY_BYTES) chunks.push(chunk);
+            size += chunk.length;
+          });
+          res.on('end', () =>
+            resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).subarray(0, MAX_BODY_BYTES).toString('utf8') }),
+          );
+          res.on('error', reject);
+        },
+      );
+      req.on('error', (error) => reject(timeout.aborted ? new Error(`no answer within ${this.options.timeoutMs} ms`) : error));
+      req.end(body);
+    });
+  }
+
+  close(): void {
+    this.httpAgent.destroy();
+    this.httpsAgent.destroy();
+  }
+}
