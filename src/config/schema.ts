@@ -1,8 +1,9 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { AgentSettings } from './agent-settings.js';
 import { CoreSettings } from './core-settings.js';
+import { EngineSettings } from './engine-settings.js';
 import { NotifySettings } from './notify-settings.js';
 
 /** Every environment setting of Vantage: one schema, composed from one part per component. */
-export const SettingsSchema = Type.Composite([CoreSettings, AgentSettings, NotifySettings]);
+export const SettingsSchema = Type.Composite([CoreSettings, AgentSettings, NotifySettings, EngineSettings]);
 export type Settings = Static<typeof SettingsSchema>;

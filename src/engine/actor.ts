@@ -1,0 +1,75 @@
+import type { Logger } from '../log.js';
+
+/** What an actor does with its messages, and how it comes back after a failure. */
+export interface ActorBehavior<M> {
+  handle(message: M): void | Promise<void>;
+  /** Rebuilds the behaviour's state from storage after `handle` threw. */
+  restart(error: unknown): Promise<void>;
+}
+
+/**
+ * A mailbox and one message at a time. A handler that throws is logged and the behaviour
+ * restarted from stored state; the failure never reaches the process, and the next message is
+ * handled by the restarted behaviour.
+ */
+export class Actor<M> {
+  private mailbox: M[] | null = null;
+  private running = false;
+  private stopped = false;
+  private idleWaiters: Array<() => void> | null = null;
+
+  constructor(
+    readonly name: string,
+    private readonly behavior: ActorBehavior<M>,
+    private readonly logger: Logger,
+  ) {}
+
+  tell(message: M): void {
+    if (this.stopped) return;
+    (this.mailbox ??= []).push(message);
+    if (!this.running) void this.drain();
+  }
+
+  /** Drops what is queued and refuses new messages; the message being handled finishes. */
+  stop(): void {
+    this.stopped = true;
+    this.mailbox = null;
+  }
+
+  get isStopped(): boolean {
+    return this.stopped;
+  }
+
+  /** Resolves once the mailbox is empty and nothing is being handled. */
+  idle(): Promise<void> {
+    if (!this.running) return Promise.resolve();
+    return new Promise((resolve) => (this.idleWaiters ??= []).push(resolve));
+  }
+
+  private async drain(): Promise<void> {
+    this.running = true;
+    while (this.mailbox && this.mailbox.length > 0) {
+      const message = this.mailbox.shift()!;
+      try {
+        const pending = this.behavior.handle(message);
+        if (pending) await pending;
+      } catch (error) {
+        await this.supervise(error);
+      }
+    }
+    this.mailbox = null;
+    this.running = false;
+    const waiters = this.idleWaiters;
+    this.idleWaiters = null;
+    waiters?.forEach((resolve) => resolve());
+  }
+
+  private async supervise(error: unknown): Promise<void> {
+    this.logger.error({ err: error, actor: this.name }, 'actor failed; restarting it from stored state');
+    try {
+      await this.behavior.restart(error);
+    } catch (restartError) {
+      this.logger.error({ err: restartError, actor: this.name }, 'actor restart failed; it retries on its next message');
+    }
+  }
+}

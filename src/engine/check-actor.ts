@@ -1,0 +1,153 @@
+import type { Bus } from '../bus/bus.js';
+import { probeSubject } from '../bus/subjects.js';
+import { decide, type CheckActorState, type CheckEffect, type CheckEvent } from '../domain/check-actor-reducer.js';
+import type { Logger } from '../log.js';
+import type { Actor, ActorBehavior } from './actor.js';
+import type { CheckLoader, StoredCheck } from './check-loader.js';
+import type { Clock } from './clock.js';
+import type { IncidentWriter } from './incident-writer.js';
+import type { OnDemandReplies } from './on-demand.js';
+import type { RunWriter } from './run-writer.js';
+import type { ScheduledEntry, Scheduler } from './scheduler.js';
+
+/** Watches the engine's timing from outside (the benchmark); never changes what it does. */
+export interface EngineObserver {
+  /** A scheduled cycle published its probe requests `lagMs` after its ideal start. */
+  cycleStarted?(lagMs: number): void;
+}
+
+/** What every check actor shares: the engine's ports and how to build a state from stored facts. */
+export interface CheckActorContext {
+  clock: Clock;
+  scheduler: Scheduler;
+  bus: Bus;
+  runs: RunWriter;
+  incidents: IncidentWriter;
+  loader: CheckLoader;
+  onDemand: OnDemandReplies;
+  logger: Logger;
+  observer: EngineObserver | undefined;
+  stateOf(stored: StoredCheck): CheckActorState;
+  /** The actor stopped for good (its check was deleted). */
+  removed(checkId: number): void;
+}
+
+/**
+ * The shell around the pure reducer: feeds it events, performs its effects (publish, schedule,
+ * persist, incident transactions) and feeds effect outcomes back as events.
+ */
+export class CheckActor implements ActorBehavior<CheckEvent> {
+  private tick: ScheduledEntry | null = null;
+  private actor!: Actor<CheckEvent>;
+
+  constructor(
+    private state: CheckActorState,
+    private readonly context: CheckActorContext,
+  ) {}
+
+  get checkId(): number {
+    return this.state.checkId;
+  }
+
+  get current(): CheckActorState {
+    return this.state;
+  }
+
+  bind(actor: Actor<CheckEvent>): void {
+    this.actor = actor;
+  }
+
+  async handle(event: CheckEvent): Promise<void> {
+    const queue: CheckEvent[] = [event];
+    while (queue.length > 0) {
+      const decision = decide(this.state, queue.shift()!);
+      this.state = decision.state;
+      for (const effect of decision.effects) {
+        const feedback = await this.perform(effect);
+        if (feedback) queue.push(feedback);
+      }
+    }
+  }
+
+  async restart(): Promise<void> {
+    this.context.scheduler.cancel(this.tick);
+    this.tick = null;
+    const stored = (await this.context.loader.load([this.state.checkId])).get(this.state.checkId);
+    if (!stored) {
+      await this.handle({ type: 'deleted', at: this.context.clock.now() });
+      return;
+    }
+    this.state = this.context.stateOf(stored);
+    await this.handle({ type: 'started', at: this.context.clock.now() });
+  }
+
+  /** Stops timers; the actor itself is stopped by the engine. */
+  detach(): void {
+    this.context.scheduler.cancel(this.tick);
+    this.tick = null;
+    this.context.onDemand.abandon(this.state.checkId);
+  }
+
+  private perform(effect: CheckEffect): Promise<CheckEvent | null> | null {
+    const { context } = this;
+    switch (effect.type) {
+      case 'publishProbes':
+        return this.publish(effect.requests, effect.scheduledAt);
+      case 'armTick': {
+        context.scheduler.cancel(this.tick);
+        const slot = effect.slot;
+        this.tick = context.scheduler.at(slot, () => this.actor.tell({ type: 'tick', at: context.clock.now(), slot }));
+        return null;
+      }
+      case 'disarm':
+        context.scheduler.cancel(this.tick);
+        this.tick = null;
+        return null;
+      case 'armDeadline': {
+        const cycleId = effect.cycleId;
+        context.scheduler.at(effect.at, () => this.actor.tell({ type: 'deadline', at: context.clock.now(), cycleId }));
+        return null;
+      }
+      case 'persistRun':
+        context.runs.addRun(effect.run);
+        return null;
+      case 'updateCheckState':
+        context.runs.setCheckState(this.state.checkId, effect.state, effect.runStartedAt);
+        return null;
+      case 'recordLateResults':
+        context.runs.recordLate(effect.cycleId, effect.results);
+        return null;
+      case 'openIncident':
+        return this.openIncident(effect);
+      case 'resolveIncident':
+        return context.incidents.resolve({ checkId: this.state.checkId, ...effect }).then(() => null);
+      case 'replyOnDemand':
+        context.onDemand.settle(effect.cycleId, effect.run);
+        return null;
+      case 'stop':
+        this.detach();
+        this.actor.stop();
+        context.removed(this.state.checkId);
+        return null;
+    }
+  }
+
+  private async publish(requests: Extract<CheckEffect, { type: 'publishProbes' }>['requests'], scheduledAt: number | null): Promise<null> {
+    await Promise.all(requests.map((request) => this.context.bus.publish(probeSubject(request.location), request)));
+    if (scheduledAt !== null) this.context.observer?.cycleStarted?.(this.context.clock.now() - scheduledAt);
+    return null;
+  }
+
+  private async openIncident(effect: Extract<CheckEffect, { type: 'openIncident' }>): Promise<CheckEvent | null> {
+    const incidentId = await this.context.incidents.open({
+      checkId: this.state.checkId,
+      cycleId: effect.cycleId,
+      at: effect.at,
+      severity: effect.severity,
+      failures: effect.failures,
+      compatibleLocations: effect.compatibleLocations,
+    });
+    if (incidentId === null) return { type: 'deleted', at: this.context.clock.now() };
+    return { type: 'incidentOpened', cycleId: effect.cycleId, incidentId };
+  }
+}

@@ -1,0 +1,333 @@
+import { randomBytes } from 'node:crypto';
+import { Value } from '@sinclair/typebox/value';
+import type { RunSummary } from '../api/on-demand-probe.js';
+import type { Bus, BusSubscription } from '../bus/bus.js';
+import { ChangeNotice, ProbeResultMessage } from '../bus/messages.js';
+import { partitionOf, resultFilter, resultSubject } from '../bus/subjects.js';
+import { onDemandCycleId, type CheckActorState, type CheckEvent } from '../domain/check-actor-reducer.js';
+import type { Logger } from '../log.js';
+import type { Store } from '../store/orm.js';
+import { Actor } from './actor.js';
+import { CheckActor, type CheckActorContext, type EngineObserver } from './check-actor.js';
+import { CheckLoader, type StoredCheck } from './check-loader.js';
+import type { Clock } from './clock.js';
+import { IncidentWriter } from './incident-writer.js';
+import { MaintenanceCache } from './maintenance-cache.js';
+import { CheckNotRunHere, OnDemandReplies } from './on-demand.js';
+import type { PartitionLeases, PartitionListener } from './partition-leases.js';
+import { RunWriter } from './run-writer.js';
+import { Scheduler } from './scheduler.js';
+
+export interface EngineConfig {
+  clusterName: string;
+  partitions: number;
+  store: Store;
+  bus: Bus;
+  clock: Clock;
+  leases: PartitionLeases;
+  logger: Logger;
+  observer?: EngineObserver | undefined;
+  /** How often the engine re-reads checks, incidents and maintenance windows to heal missed change notices. */
+  resyncIntervalMs?: number | undefined;
+}
+
+interface RunningCheck {
+  actor: Actor<CheckEvent>;
+  behavior: CheckActor;
+  partition: number;
+}
+
+/**
+ * Owns the check actors of the partitions this replica leases: loads them from the database,
+ * routes probe results and change notices to them, and heals missed notices by a periodic resync.
+ */
+export class Engine implements PartitionListener {
+  private readonly checks = new Map<number, RunningCheck>();
+  private readonly owned = new Set<number>();
+  private readonly consumers = new Map<number, BusSubscription>();
+  private readonly scheduler: Scheduler;
+  private readonly runs: RunWriter;
+  private readonly loader: CheckLoader;
+  private readonly maintenance: MaintenanceCache;
+  private readonly replies = new OnDemandReplies();
+  private readonly context: CheckActorContext;
+  private changes: BusSubscription | null = null;
+  private resyncTimer: NodeJS.Timeout | null = null;
+  /** Change notices and resyncs run one after the other, so that reloads of one check never interleave. */
+  private serial: Promise<void> = Promise.resolve();
+  private stopping = false;
+
+  constructor(private readonly config: EngineConfig) {
+    this.scheduler = new Scheduler(config.clock);
+    this.runs = new RunWriter(config.store, config.logger.child({ component: 'run-writer' }));
+    this.loader = new CheckLoader(config.store);
+    this.maintenance = new MaintenanceCache(config.store);
+    this.context = {
+      clock: config.clock,
+      scheduler: this.scheduler,
+      bus: config.bus,
+      runs: this.runs,
+      incidents: new IncidentWriter(config.store),
+      loader: this.loader,
+      onDemand: this.replies,
+      logger: config.logger,
+      observer: config.observer,
+      stateOf: (stored) => this.stateOf(stored),
+      removed: (checkId) => this.checks.delete(checkId),
+    };
+  }
+
+  /** Checks this replica runs now. */
+  get runningChecks(): number {
+    return this.checks.size;
+  }
+
+  get ownedPartitions(): number[] {
+    return [...this.owned].sort((a, b) => a - b);
+  }
+
+  /** The actor state of a check, for tests and diagnostics. */
+  stateOfCheck(checkId: number): CheckActorState | undefined {
+    return this.checks.get(checkId)?.behavior.current;
+  }
+
+  async start(): Promise<void> {
+    await this.maintenance.reload(this.config.clock.now());
+    this.changes = this.config.bus.subscribe('vantage.changes.>', (_subject, data) => this.onChange(data));
+    await this.config.leases.start(this);
+    const interval = this.config.resyncIntervalMs ?? 30_000;
+    this.resyncTimer = setInterval(() => void this.inOrder(() => this.resync()), interval);
+    this.resyncTimer.unref();
+  }
+
+  async stop(): Promise<void> {
+    this.stopping = true;
+    if (this.resyncTimer) clearInterval(this.resyncTimer);
+    await this.changes?.stop();
+    await this.serial;
+    await this.drop([...this.owned]);
+    await this.runs.stop();
+    await this.config.leases.stop();
+    this.scheduler.stop();
+  }
+
+  /** Writes buffered runs now (tests and shutdown). */
+  flushRuns(): Promise<void> {
+    return this.runs.flush();
+  }
+
+  async acquired(partitions: number[]): Promise<void> {
+    if (this.stopping) return;
+    const fresh = partitions.filter((p) => !this.owned.has(p));
+    if (fresh.length === 0) return;
+    for (const p of fresh) this.owned.add(p);
+    const wanted = new Set(fresh);
+    const ids = (await this.loader.listChecks()).map((c) => c.id).filter((id) => wanted.has(this.partitionOf(id)) && !this.checks.has(id));
+    const stored = await this.loader.load(ids);
+    for (const check of stored.values()) this.spawn(check);
+    // Actors exist before their results are consumed, so results held by the stream find them.
+    for (const p of fresh) {
+      const durable = `${this.config.clusterName}-engine-p${p}`;
+      this.consumers.set(p, this.config.bus.consumeDurable({ durable, filter: resultFilter(p) }, (_subject, data) => this.onResult(data)));
+    }
+    this.config.logger.info({ partitions: fresh, checks: stored.size }, 'partitions acquired');
+  }
+
+  async lost(partitions: number[]): Promise<void> {
+    await this.drop(partitions);
+    this.config.logger.info({ partitions }, 'partitions lost');
+  }
+
+  readonly onDemand = {
+    runNow: (checkId: number): Promise<RunSummary> => this.runNow(checkId),
+  };
+
+  private async drop(partitions: number[]): Promise<void> {
+    const gone = new Set(partitions.filter((p) => this.owned.has(p)));
+    for (const p of gone) {
+      this.owned.delete(p);
+      await this.consumers.get(p)?.stop();
+      this.consumers.delete(p);
+    }
+    const stopped: Array<Promise<void>> = [];
+    for (const [id, running] of this.checks) {
+      if (!gone.has(running.partition)) continue;
+      running.behavior.detach();
+      stopped.push(running.actor.idle());
+      running.actor.stop();
+      this.checks.delete(id);
+    }
+    await Promise.all(stopped);
+  }
+
+  private partitionOf(checkId: number): number {
+    return partitionOf(checkId, this.config.partitions);
+  }
+
+  private stateOf(stored: StoredCheck): CheckActorState {
+    const { config } = stored;
+    return {
+      checkId: config.id,
+      cycleTag: this.config.clusterName,
+      resultSubject: resultSubject(this.partitionOf(config.id), config.id),
+      config,
+      maintenance: this.maintenance.windowsOf(config.workspaceId),
+      lastRunAt: stored.lastRunAt,
+      openIncident: stored.openIncident,
+      awaitingRecovery: stored.awaitingRecovery,
+      lastFailing: stored.lastFailing,
+      cycles: [],
+      recentlyClosed: [],
+      deleted: false,
+    };
+  }
+
+  private spawn(stored: StoredCheck): void {
+    const behavior = new CheckActor(this.stateOf(stored), this.context);
+    const actor = new Actor<CheckEvent>(`check-${stored.config.id}`, behavior, this.config.logger);
+    behavior.bind(actor);
+    this.checks.set(stored.config.id, { actor, behavior, partition: this.partitionOf(stored.config.id) });
+    actor.tell({ type: 'started', at: this.config.clock.now() });
+  }
+
+  private tell(checkId: number, event: CheckEvent): boolean {
+    const running = this.checks.get(checkId);
+    running?.actor.tell(event);
+    return running !== undefined;
+  }
+
+  private onResult(data: unknown): void {
+    if (!Value.Check(ProbeResultMessage, data)) {
+      this.config.logger.warn({ data }, 'dropping a probe result that does not match the message schema');
+      return;
+    }
+    if (data.subjectKind !== 'uptime_check') return;
+    this.tell(data.subjectId, { type: 'probeResult', at: this.config.clock.now(), message: data });
+  }
+
+  private inOrder(task: () => Promise<void>): Promise<void> {
+    const next = this.serial.then(task).catch((error: unknown) => this.config.logger.error({ err: error }, 'engine resync failed'));
+    this.serial = next;
+    return next;
+  }
+
+  private onChange(data: unknown): Promise<void> {
+    if (!Value.Check(ChangeNotice, data)) {
+      this.config.logger.warn({ data }, 'ignoring a change notice that does not match the message schema');
+      return Promise.resolve();
+    }
+    return this.inOrder(async () => {
+      if (this.stopping) return;
+      switch (data.kind) {
+        case 'uptime_check':
+          await this.reloadChecks([data.id]);
+          if (data.action === 'test_now') this.tell(data.id, { type: 'testNow', at: this.config.clock.now(), nonce: nonce() });
+          return;
+        case 'maintenance_window':
+          await this.reloadMaintenance();
+          return;
+        case 'incident':
+          await this.reloadIncidents([data.id]);
+          return;
+        default:
+          return;
+      }
+    });
+  }
+
+  /** Brings the actors of the given checks in line with the database: spawn, reconfigure, pause, resume or delete. */
+  private async reloadChecks(ids: number[]): Promise<void> {
+    const mine = ids.filter((id) => this.owned.has(this.partitionOf(id)));
+    if (mine.length === 0) return;
+    const stored = await this.loader.load(mine);
+    const at = this.config.clock.now();
+    for (const id of mine) {
+      const check = stored.get(id);
+      const running = this.checks.get(id);
+      if (!check) {
+        running?.actor.tell({ type: 'deleted', at });
+        continue;
+      }
+      if (!running) {
+        this.spawn(check);
+        continue;
+      }
+      const known = running.behavior.current.config;
+      if (known.version !== check.config.version || known.paused !== check.config.paused) {
+        running.actor.tell({ type: 'configChanged', at, config: check.config });
+      }
+    }
+  }
+
+  private async reloadMaintenance(): Promise<void> {
+    const changed = new Set(await this.maintenance.reload(this.config.clock.now()));
+    if (changed.size === 0) return;
+    const at = this.config.clock.now();
+    for (const running of this.checks.values()) {
+      const workspaceId = running.behavior.current.config.workspaceId;
+      if (changed.has(workspaceId)) running.actor.tell({ type: 'maintenanceChanged', at, windows: this.maintenance.windowsOf(workspaceId) });
+    }
+  }
+
+  /** Incidents acknowledged or resolved through the API reach the actor of their check. */
+  private async reloadIncidents(ids: number[]): Promise<void> {
+    if (ids.length === 0) return;
+    const rows = await this.config.store.em
+      .getConnection()
+      .execute<Array<{ id: number; check_id: number; status: 'open' | 'acknowledged' | 'resolved' }>>(
+        `select id, check_id, status from incidents where id in (${ids.map(() => '?').join(', ')})`,
+        ids,
+        'all',
+      );
+    const at = this.config.clock.now();
+    for (const row of rows) this.tell(row.check_id, { type: 'incidentChanged', at, incidentId: row.id, status: row.status });
+  }
+
+  /** Heals whatever change notices were missed: checks, maintenance windows and incident states. */
+  private async resync(): Promise<void> {
+    if (this.stopping) return;
+    await this.reloadMaintenance();
+    const listed = await this.loader.listChecks();
+    const inDatabase = new Map(listed.map((c) => [c.id, c]));
+    const stale: number[] = [];
+    for (const check of listed) {
+      if (!this.owned.has(this.partitionOf(check.id))) continue;
+      const known = this.checks.get(check.id)?.behavior.current.config;
+      if (!known || known.version !== check.version || known.paused !== check.paused) stale.push(check.id);
+    }
+    for (const id of this.checks.keys()) if (!inDatabase.has(id)) stale.push(id);
+    await this.reloadChecks(stale);
+    const openIds: number[] = [];
+    for (const running of this.checks.values()) {
+      const id = running.behavior.current.openIncident?.id;
+      if (id !== null && id !== undefined) openIds.push(id);
+    }
+    for (let i = 0; i < openIds.length; i += 1000) await this.reloadIncidents(openIds.slice(i, i + 1000));
+  }
+
+  private async runNow(checkId: number): Promise<RunSummary> {
+    if (!this.checks.has(checkId)) await this.inOrder(() => this.reloadChecks([checkId]));
+    const running = this.checks.get(checkId);
+    if (!running) throw new CheckNotRunHere(`check ${checkId} is not run by this engine`);
+    const at = this.config.clock.now();
+    const tag = nonce();
+    const waiting = this.replies.wait(onDemandCycleId(this.config.clusterName, checkId, at, tag), checkId);
+    running.actor.tell({ type: 'testNow', at, nonce: tag });
+    const run = await waiting;
+    await this.runs.flush();
+    const stored = await this.config.store.em
+      .getConnection()
+      .execute<Array<{ id: string | number }>>('select id from runs where cycle_id = ?', [run.cycleId], 'all');
+    return {
+      runId: stored[0] ? Number(stored[0].id) : null,
+      state: run.state,
+      startedAt: new Date(run.startedAt),
+      finishedAt: new Date(run.finishedAt),
+      failingLocations: run.failingLocations,
+      latencyMs: run.latencyMs,
+      results: run.results,
+    };
+  }
+}
+
+const nonce = (): string => randomBytes(4).toString('hex');

@@ -1,0 +1,26 @@
+/** Told when this replica gains or loses partitions; the engine loads or drops their checks. */
+export interface PartitionListener {
+  acquired(partitions: number[]): Promise<void>;
+  lost(partitions: number[]): Promise<void>;
+}
+
+/**
+ * Which partitions this engine replica runs. A partition is owned by one replica at a time; the
+ * distributed implementation leases them in a NATS KV bucket, `serve` owns every one.
+ */
+export interface PartitionLeases {
+  start(listener: PartitionListener): Promise<void>;
+  /** Releases every lease (so another replica takes over at once) and stops. */
+  stop(): Promise<void>;
+}
+
+/** One process runs everything: every partition is owned from the start. */
+export class OwnAllPartitions implements PartitionLeases {
+  constructor(private readonly partitions: number) {}
+
+  async start(listener: PartitionListener): Promise<void> {
+    await listener.acquired(Array.from({ length: this.partitions }, (_, p) => p));
+  }
+
+  async stop(): Promise<void> {}
+}

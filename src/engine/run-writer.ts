@@ -1,0 +1,203 @@
+import type { RunRecord } from '../domain/check-actor-reducer.js';
+import type { Logger } from '../log.js';
+import type { LocationResult } from '../store/entities/run.js';
+import type { CheckState } from '../store/entities/uptime-check.js';
+import type { Store } from '../store/orm.js';
+
+export interface RunWriterOptions {
+  flushIntervalMs?: number;
+  /** Rows per statement; a full batch flushes at once instead of waiting for the interval. */
+  maxBatch?: number;
+  /** Rows kept for a retry while the database is away; beyond this the oldest are dropped. */
+  maxPending?: number;
+}
+
+interface CheckStateUpdate {
+  state: CheckState;
+  runStartedAt: number;
+}
+
+const iso = (ms: number): string => new Date(ms).toISOString();
+
+/**
+ * Write-behind batcher for runs. Every ~100 ms (or at once when a batch fills) it writes the runs
+ * with one multi-row insert, the daily availability rollup with one upsert over the rows that
+ * were really inserted (a replayed cycle neither doubles a run nor a count), the checks' state and
+ * last run with one update, and late answers onto their runs.
+ *
+ * Rollup: scheduled runs only (test-now runs are not monitoring samples). A run covered by
+ * maintenance counts in `maintenance_runs` and not in up/down/unknown, so availability
+ * (up / (up + down)) is not charged for planned work.
+ */
+export class RunWriter {
+  private runs: RunRecord[] = [];
+  private states = new Map<number, CheckStateUpdate>();
+  private late = new Map<string, LocationResult[]>();
+  private timer: NodeJS.Timeout | null = null;
+  private flushing: Promise<void> = Promise.resolve();
+  private readonly flushIntervalMs: number;
+  private readonly maxBatch: number;
+  private readonly maxPending: number;
+  private stored = 0;
+
+  constructor(
+    private readonly store: Store,
+    private readonly logger: Logger,
+    options: RunWriterOptions = {},
+  ) {
+    this.flushIntervalMs = options.flushIntervalMs ?? 100;
+    this.maxBatch = options.maxBatch ?? 1000;
+    this.maxPending = options.maxPending ?? 200_000;
+  }
+
+  /** Runs written so far (inserted or found already there). */
+  get storedRuns(): number {
+    return this.stored;
+  }
+
+  get pendingRuns(): number {
+    return this.runs.length;
+  }
+
+  addRun(run: RunRecord): void {
+    this.runs.push(run);
+    if (this.runs.length > this.maxPending) {
+      const dropped = this.runs.splice(0, this.runs.length - this.maxPending);
+      this.logger.error({ dropped: dropped.length }, 'run buffer full while the database is away; oldest runs dropped');
+    }
+    this.soon();
+  }
+
+  setCheckState(checkId: number, state: CheckState, runStartedAt: number): void {
+    const known = this.states.get(checkId);
+    if (!known || known.runStartedAt <= runStartedAt) this.states.set(checkId, { state, runStartedAt });
+    this.soon();
+  }
+
+  /** Replaces the results of a stored (or still buffered) run, to record answers that came after it closed. */
+  recordLate(cycleId: string, results: LocationResult[]): void {
+    const buffered = this.runs.find((run) => run.cycleId === cycleId);
+    if (buffered) buffered.results = results;
+    else this.late.set(cycleId, results);
+    this.soon();
+  }
+
+  /** Writes everything buffered so far; resolves when it is in the database. */
+  flush(): Promise<void> {
+    this.flushing = this.flushing.then(() => this.writeAll());
+    return this.flushing;
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    await this.flush();
+  }
+
+  private soon(): void {
+    if (this.runs.length >= this.maxBatch) {
+      void this.flush();
+      return;
+    }
+    if (this.timer) return;
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      void this.flush();
+    }, this.flushIntervalMs);
+  }
+
+  private async writeAll(): Promise<void> {
+    while (this.runs.length > 0 || this.states.size > 0 || this.late.size > 0) {
+      const runs = this.runs.splice(0, this.maxBatch);
+      const states = this.states;
+      this.states = new Map();
+      const late = this.late;
+      this.late = new Map();
+      try {
+        if (runs.length > 0) await this.insertRuns(runs);
+        if (states.size > 0) await this.updateChecks(states);
+        for (const [cycleId, results] of late) await this.updateResults(cycleId, results);
+        this.stored += runs.length;
+      } catch (error) {
+        this.logger.warn({ err: error, runs: runs.length }, 'writing runs failed; retrying');
+        this.runs.unshift(...runs);
+        for (const [id, update] of states) if (!this.states.has(id)) this.states.set(id, update);
+        for (const [cycleId, results] of late) if (!this.late.has(cycleId)) this.late.set(cycleId, results);
+        if (!this.timer) this.timer = setTimeout(() => ((this.timer = null), void this.flush()), 1_000);
+        return;
+      }
+    }
+  }
+
+  private execute(sql: string, params: unknown[]): Promise<unknown> {
+    return this.store.em.getConnection().execute(sql, params, 'run');
+  }
+
+  private async insertRuns(runs: RunRecord[]): Promise<void> {
+    const params: unknown[] = [];
+    const rows = runs.map((run) => {
+      params.push(
+        run.checkId,
+        run.cycleId,
+        iso(run.startedAt),
+        iso(run.finishedAt),
+        run.state,
+        run.failingLocations,
+        run.latencyMs,
+        JSON.stringify(run.results),
+        run.inMaintenance,
+        run.onDemand,
+      );
+      return '(?::int, ?::varchar, ?::timestamptz, ?::timestamptz, ?::text, ?::int, ?::int, ?::jsonb, ?::boolean, ?::boolean)';
+    });
+    // Rows of a check deleted meanwhile are skipped, not allowed to fail the whole batch.
+    await this.execute(
+      `with v (check_id, cycle_id, started_at, finished_at, state, failing_locations, latency_ms, results, in_maintenance, on_demand) as (
+         values ${rows.join(', ')}
+       ), inserted as (
+         insert into runs (check_id, cycle_id, started_at, finished_at, state, failing_locations, latency_ms, results, in_maintenance, on_demand)
+         select v.* from v where exists (select 1 from uptime_checks c where c.id = v.check_id)
+         on conflict (cycle_id) do nothing
+         returning check_id, started_at, state, in_maintenance, on_demand
+       )
+       insert into daily_availability (check_id, day, up_runs, down_runs, unknown_runs, maintenance_runs)
+       select check_id, to_char(started_at at time zone 'UTC', 'YYYY-MM-DD'),
+              count(*) filter (where not in_maintenance and state = 'UP'),
+              count(*) filter (where not in_maintenance and state = 'DOWN'),
+              count(*) filter (where not in_maintenance and state = 'UNKNOWN'),
+              count(*) filter (where in_maintenance)
+       from inserted where not on_demand
+       group by 1, 2
+       on conflict (check_id, day) do update set
+         up_runs = daily_availability.up_runs + excluded.up_runs,
+         down_runs = daily_availability.down_runs + excluded.down_runs,
+         unknown_runs = daily_availability.unknown_runs + excluded.unknown_runs,
+         maintenance_runs = daily_availability.maintenance_runs + excluded.maintenance_runs`,
+      params,
+    );
+  }
+
+  private async updateChecks(states: Map<number, CheckStateUpdate>): Promise<void> {
+    const entries = [...states];
+    for (let i = 0; i < entries.length; i += this.maxBatch) {
+      const chunk = entries.slice(i, i + this.maxBatch);
+      const params: unknown[] = [];
+      const rows = chunk.map(([id, update]) => {
+        params.push(id, update.state, iso(update.runStartedAt));
+        return '(?::int, ?::text, ?::timestamptz)';
+      });
+      // Raw SQL on purpose: the run does not change the check's configuration, so neither
+      // `updated_at` nor `version` moves. An older run never overwrites a newer one.
+      await this.execute(
+        `update uptime_checks c set state = v.state, last_run_at = v.at
+         from (values ${rows.join(', ')}) v (id, state, at)
+         where c.id = v.id and (c.last_run_at is null or c.last_run_at <= v.at)`,
+        params,
+      );
+    }
+  }
+
+  private async updateResults(cycleId: string, results: LocationResult[]): Promise<void> {
+    await this.execute('update runs set results = ?::jsonb where cycle_id = ?', [JSON.stringify(results), cycleId]);
+  }
+}
