@@ -21,9 +21,10 @@ export type DeliveryOutcome =
   | { kind: 'retry'; reason: string; code?: number | undefined }
   | { kind: 'failed'; reason: string; code?: number | undefined };
 
-export const delivered = (code?: number): DeliveryOutcome => ({ kind: 'delivered', code });
-export const retry = (reason: string, code?: number): DeliveryOutcome => ({ kind: 'retry', reason, code });
-export const failed = (reason: string, code?: number): DeliveryOutcome => ({ kind: 'failed', reason, code });
+const withCode = (code: number | undefined) => (code === undefined ? {} : { code });
+export const delivered = (code?: number): DeliveryOutcome => ({ kind: 'delivered', ...withCode(code) });
+export const retry = (reason: string, code?: number): DeliveryOutcome => ({ kind: 'retry', reason, ...withCode(code) });
+export const failed = (reason: string, code?: number): DeliveryOutcome => ({ kind: 'failed', reason, ...withCode(code) });
 
 /**
  * One notification channel. `send` makes one attempt and never throws for a delivery problem:
