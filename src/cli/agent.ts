@@ -1,0 +1,43 @@
+import { hostname } from 'node:os';
+import { ProbeAgent } from '../../agents/probe-agent.js';
+import { closePingSockets } from '../../agents/probes/ping.js';
+import { createBus } from '../bus/create-bus.js';
+import { componentLogger } from '../log.js';
+import { parseFlags, untilSignal, UsageError, type Role } from './role.js';
+
+const usage = 'usage: vantage agent --location ID [--id AGENT_ID]';
+const knownFlags = new Set(['location', 'id']);
+
+/** `vantage agent --location ID [--id AGENT_ID]`: a stateless prober for one location. */
+const agent: Role = async (args, { settings, logger }) => {
+  const flags = parseFlags(args);
+  for (const flag of flags.keys()) if (!knownFlags.has(flag)) throw new UsageError(`unknown option --${flag}; ${usage}`);
+  const location = flags.get('location');
+  if (location === undefined || location === 'true') throw new UsageError(`missing --location; ${usage}`);
+  if (!/^[a-z0-9-]+$/.test(location)) throw new UsageError(`--location "${location}" must be lower-case letters, digits and dashes`);
+  const agentId = flags.get('id') ?? `${hostname()}-${process.pid}`;
+
+  const log = componentLogger(logger, 'agent', 'probe-agent');
+  if (!settings.NATS_URL) log.warn('NATS_URL is not set: this agent uses an in-process bus and will receive no requests');
+  const bus = await createBus(settings, log, `vantage-agent-${location}-${agentId}`);
+  const probeAgent = new ProbeAgent({
+    bus,
+    location,
+    agentId,
+    concurrency: settings.VANTAGE_AGENT_CONCURRENCY,
+    probeOptions: {
+      allowPrivateTargets: settings.VANTAGE_ALLOW_PRIVATE_TARGETS === '1',
+      ...(settings.VANTAGE_DNS_RESOLVER ? { resolver: settings.VANTAGE_DNS_RESOLVER } : {}),
+    },
+    logger: log,
+  });
+  probeAgent.start();
+  const signal = await untilSignal();
+  log.info({ signal }, 'stopping');
+  await probeAgent.stop();
+  closePingSockets();
+  await bus.close();
+  return 0;
+};
+
+export default agent;

@@ -1,0 +1,117 @@
+import test from 'ava';
+import type { ProbeResultMessage } from '../../src/bus/messages.js';
+import { InProcessBus } from '../../src/bus/in-process-bus.js';
+import { probeSubject } from '../../src/bus/subjects.js';
+import { createLogger } from '../../src/log.js';
+import { ProbeAgent, supportedProbeTypes } from '../../agents/probe-agent.js';
+import { eventually } from '../bus/helpers/bus-contract.js';
+import { probeRequest, tcpHolding } from './helpers/requests.js';
+import { startTcpServer, type Running } from './helpers/servers.js';
+
+const logger = createLogger('silent');
+let silent: Running;
+let open = 0;
+
+test.before(async () => {
+  silent = await startTcpServer((socket) => {
+    open++;
+    socket.once('close', () => open--);
+  });
+});
+test.after.always(() => silent.close());
+
+function setUp(concurrency = 2, maxWaiting?: number) {
+  const bus = new InProcessBus(logger);
+  const agent = new ProbeAgent({
+    bus,
+    location: 'eu-west',
+    agentId: 'agent-1',
+    concurrency,
+    ...(maxWaiting !== undefined ? { maxWaiting } : {}),
+    probeOptions: { allowPrivateTargets: true },
+    logger,
+  });
+  const results: ProbeResultMessage[] = [];
+  bus.consumeDurable({ durable: 'engine', filter: 'vantage.result.>' }, (_subject, data) => void results.push(data as ProbeResultMessage));
+  agent.start();
+  return { bus, agent, results };
+}
+
+test.serial('answers a probe request on its result subject', async (t) => {
+  const { bus, agent, results } = setUp();
+  const request = probeRequest('eu-west', 'vantage.result.3.1', tcpHolding(silent.port, 50));
+  await bus.publish(probeSubject('eu-west'), request);
+  await eventually(() => results.length === 1);
+  const [message] = results;
+  t.is(message!.requestId, request.requestId);
+  t.is(message!.agentId, 'agent-1');
+  t.is(message!.location, 'eu-west');
+  t.is(message!.cycleId, 'cycle-1');
+  t.is(message!.result.state, 'up');
+  t.true(Date.parse(message!.finishedAt) >= Date.parse(message!.startedAt));
+  await agent.stop();
+  await bus.close();
+});
+
+test.serial('drops malformed requests and requests past their deadline', async (t) => {
+  const { bus, agent, results } = setUp();
+  await bus.publish(probeSubject('eu-west'), { requestId: 'x', spec: { type: 'gopher' } });
+  await bus.publish(probeSubject('eu-west'), probeRequest('eu-west', 'vantage.result.0.1', tcpHolding(silent.port, 50), -1));
+  const good = probeRequest('eu-west', 'vantage.result.0.1', tcpHolding(silent.port, 50));
+  await bus.publish(probeSubject('eu-west'), good);
+  await eventually(() => results.length === 1);
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  t.deepEqual(results.map((r) => r.requestId), [good.requestId]);
+  await agent.stop();
+  await bus.close();
+});
+
+test.serial('never runs more probes than its concurrency; extra requests wait their turn', async (t) => {
+  const { bus, agent, results } = setUp(2);
+  const started = Date.now();
+  for (let i = 0; i < 6; i++) await bus.publish(probeSubject('eu-west'), probeRequest('eu-west', 'vantage.result.0.1', tcpHolding(silent.port, 100)));
+  await eventually(() => results.length === 6);
+  // Six probes of 100 ms, two at a time: three rounds.
+  t.true(Date.now() - started >= 290, `took ${Date.now() - started} ms`);
+  t.true(results.every((r) => r.result.state === 'up'));
+  await agent.stop();
+  await bus.close();
+});
+
+test.serial('a full waiting line drops the surplus', async (t) => {
+  const { bus, agent, results } = setUp(1, 1);
+  for (let i = 0; i < 5; i++) await bus.publish(probeSubject('eu-west'), probeRequest('eu-west', 'vantage.result.0.1', tcpHolding(silent.port, 100)));
+  await new Promise((resolve) => setTimeout(resolve, 400));
+  t.is(results.length, 2);
+  await agent.stop();
+  await bus.close();
+});
+
+test.serial('stop() takes no new requests and lets running probes answer', async (t) => {
+  const { bus, agent, results } = setUp(4);
+  for (let i = 0; i < 3; i++) await bus.publish(probeSubject('eu-west'), probeRequest('eu-west', 'vantage.result.0.1', tcpHolding(silent.port, 200)));
+  await eventually(() => open === 3);
+  await agent.stop();
+  await bus.publish(probeSubject('eu-west'), probeRequest('eu-west', 'vantage.result.0.1', tcpHolding(silent.port, 50)));
+  await eventually(() => results.length === 3);
+  await new Promise((resolve) => setTimeout(resolve, 150));
+  t.is(results.length, 3);
+  await bus.close();
+});
+
+test.serial('stop() with a short drain abandons running probes without sending a false down', async (t) => {
+  const { bus, agent, results } = setUp(4);
+  await bus.publish(probeSubject('eu-west'), probeRequest('eu-west', 'vantage.result.0.1', tcpHolding(silent.port, 2000)));
+  await eventually(() => open === 1);
+  const started = Date.now();
+  await agent.stop(50);
+  t.true(Date.now() - started < 1000);
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  t.is(results.length, 0);
+  await bus.close();
+});
+
+test('supported probe types include every type when ICMP is allowed', (t) => {
+  const types = supportedProbeTypes();
+  t.true(['http', 'dns', 'tcp', 'tls'].every((type) => types.includes(type as never)));
+});
