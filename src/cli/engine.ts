@@ -1,3 +1,34 @@
-import { notYetAvailable } from './not-yet.js';
+import { createBus } from '../bus/create-bus.js';
+import { startEngine } from '../engine/index.js';
+import { NatsKvPartitionLeases } from '../engine/nats-kv-leases.js';
+import { OwnAllPartitions } from '../engine/partition-leases.js';
+import { closeStore } from '../store/orm.js';
+import { openMigratedStore } from './open-migrated-store.js';
+import { parseFlags, untilSignal, UsageError, type RoleContext } from './role.js';
 
-export default notYetAvailable('engine');
+/**
+ * The check engine. With NATS_URL set, replicas lease partitions of the checks in a NATS KV bucket
+ * and share them; without it, this process runs every check.
+ */
+export default async function engineRole(args: string[], { settings, logger }: RoleContext): Promise<number> {
+  const unknown = [...parseFlags(args).keys()];
+  if (unknown.length > 0) throw new UsageError(`unknown option --${unknown[0]}`);
+  const store = await openMigratedStore(settings, logger);
+  const bus = await createBus(settings, logger.child({ component: 'bus' }), 'vantage-engine');
+  const partitions = settings.NATS_URL
+    ? new NatsKvPartitionLeases({
+        servers: settings.NATS_URL.split(','),
+        clusterName: settings.VANTAGE_CLUSTER_NAME,
+        partitions: settings.VANTAGE_PARTITIONS,
+        logger: logger.child({ component: 'partition-leases' }),
+      })
+    : new OwnAllPartitions(settings.VANTAGE_PARTITIONS);
+  const engine = await startEngine({ settings, logger, store, bus, partitions });
+  logger.info({ partitions: settings.VANTAGE_PARTITIONS, cluster: settings.VANTAGE_CLUSTER_NAME }, 'engine running');
+  const signal = await untilSignal();
+  logger.info({ signal }, 'stopping');
+  await engine.stop();
+  await bus.close();
+  await closeStore(store);
+  return 0;
+}

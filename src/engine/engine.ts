@@ -93,7 +93,10 @@ export class Engine implements PartitionListener {
 
   async start(): Promise<void> {
     await this.maintenance.reload(this.config.clock.now());
-    this.changes = this.config.bus.subscribe('vantage.changes.>', (_subject, data) => this.onChange(data));
+    const onChange = (_subject: string, data: unknown): Promise<void> => this.onChange(data);
+    this.changes = this.config.leases.soleReplica
+      ? this.config.bus.consumeDurable({ durable: `${this.config.clusterName}-engine-changes`, filter: changeFilter }, onChange)
+      : this.config.bus.subscribe(changeFilter, onChange);
     await this.config.leases.start(this);
     const interval = this.config.resyncIntervalMs ?? 30_000;
     this.resyncTimer = setInterval(() => void this.inOrder(() => this.resync()), interval);
@@ -124,9 +127,11 @@ export class Engine implements PartitionListener {
     const wanted = new Set(fresh);
     const ids = (await this.loader.listChecks()).map((c) => c.id).filter((id) => wanted.has(this.partitionOf(id)) && !this.checks.has(id));
     const stored = await this.loader.load(ids);
-    for (const check of stored.values()) this.spawn(check);
+    // A lease may have been lost while loading: only what is still owned starts.
+    for (const check of stored.values()) if (this.owned.has(this.partitionOf(check.config.id)) && !this.checks.has(check.config.id)) this.spawn(check);
     // Actors exist before their results are consumed, so results held by the stream find them.
     for (const p of fresh) {
+      if (!this.owned.has(p) || this.consumers.has(p)) continue;
       const durable = `${this.config.clusterName}-engine-p${p}`;
       this.consumers.set(p, this.config.bus.consumeDurable({ durable, filter: resultFilter(p) }, (_subject, data) => this.onResult(data)));
     }
@@ -330,4 +335,5 @@ export class Engine implements PartitionListener {
   }
 }
 
+const changeFilter = 'vantage.changes.>';
 const nonce = (): string => randomBytes(4).toString('hex');

@@ -9,6 +9,12 @@ export interface PartitionListener {
  * distributed implementation leases them in a NATS KV bucket, `serve` owns every one.
  */
 export interface PartitionLeases {
+  /**
+   * This replica is the only one. It then reads change notices through one durable consumer
+   * (none missed across restarts); replicas that share partitions each need every notice, so they
+   * subscribe to them as a broadcast and heal what they miss by the periodic resync.
+   */
+  readonly soleReplica: boolean;
   start(listener: PartitionListener): Promise<void>;
   /** Releases every lease (so another replica takes over at once) and stops. */
   stop(): Promise<void>;
@@ -16,6 +22,8 @@ export interface PartitionLeases {
 
 /** One process runs everything: every partition is owned from the start. */
 export class OwnAllPartitions implements PartitionLeases {
+  readonly soleReplica = true;
+
   constructor(private readonly partitions: number) {}
 
   async start(listener: PartitionListener): Promise<void> {
