@@ -54,4 +54,5 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-process.exitCode = await main(process.argv.slice(2));
+// Exit explicitly: a role that failed half-way may leave connections open that would keep the process alive.
+process.exit(await main(process.argv.slice(2)));
