@@ -1,7 +1,10 @@
 import type { Bus } from '../bus/bus.js';
 import type { Settings } from '../config/schema.js';
+import type { ProbeSupport } from '../domain/check-options.js';
 import type { Logger } from '../log.js';
 import type { Store } from '../store/orm.js';
+import type { SignInPolicies } from './auth/sign-in.js';
+import type { OnDemandProbe } from './on-demand-probe.js';
 
 /** What the HTTP API needs from the process that hosts it. */
 export interface ApiDependencies {
@@ -11,4 +14,10 @@ export interface ApiDependencies {
   bus: Bus;
   /** The clock; tests pass their own. */
   now: () => Date;
+  /** Runs a check's cycle now (the engine); absent: test-now answers 503 SERVICE_UNAVAILABLE. */
+  onDemandProbe?: OnDemandProbe;
+  /** Which check types each location's agents can run; absent: every location runs every type. */
+  probeSupport?: ProbeSupport;
+  /** Sign-in throttling and verification cache; absent: DEFAULT_SIGN_IN_POLICIES. */
+  signInPolicies?: SignInPolicies;
 }

@@ -1,0 +1,73 @@
+import { ValidateError } from '@tsoa/runtime';
+import type { ErrorRequestHandler, RequestHandler } from 'express';
+import type { Logger } from '../log.js';
+import { errorBody } from './envelope.js';
+import { ApiError, badRequest, notFound, validationError } from './errors.js';
+import { parameterLocation, type KnownRoute } from './route-table.js';
+
+/** body-parser's failures, by its `type`. */
+function bodyParserError(error: { type?: unknown; status?: unknown }): ApiError | null {
+  switch (error.type) {
+    case 'entity.parse.failed':
+      return badRequest('the request body is not valid JSON');
+    case 'entity.too.large':
+      return new ApiError('PAYLOAD_TOO_LARGE', 'the request body is too large');
+    case 'encoding.unsupported':
+    case 'charset.unsupported':
+      return new ApiError('UNSUPPORTED_MEDIA_TYPE', 'the request body must be UTF-8 JSON');
+    case 'request.aborted':
+    case 'request.size.invalid':
+    case 'stream.encoding.set':
+      return badRequest('the request body could not be read');
+    default:
+      return null;
+  }
+}
+
+/** tsoa's `body.name` / `body.dns_expected_values.$2` keys → the field names clients send. */
+const wireField = (key: string): string => key.replace(/^(body|requestBody)\.?/, '').replace(/\.\$(\d+)/g, '[$1]') || 'body';
+
+/**
+ * tsoa's own validation: a path parameter that is not valid (a non-numeric id) cannot name a
+ * resource (404); query and header values are refused filters (400); body fields are 422.
+ */
+function fromValidateError(error: ValidateError, route: KnownRoute | undefined, method: string): ApiError {
+  const fields: Record<string, string> = {};
+  let location: 'body' | 'query' | 'path' = 'body';
+  for (const [key, detail] of Object.entries(error.fields)) {
+    const where = parameterLocation(route, method, key.split('.')[0]!);
+    if (where === 'path') location = 'path';
+    else if (where !== undefined && location === 'body') location = 'query';
+    fields[where === undefined ? wireField(key) : key] = detail.message;
+  }
+  if (location === 'path') return notFound('resource');
+  if (location === 'query') return badRequest(`invalid ${Object.keys(fields).join(', ')}`, fields);
+  return validationError(fields);
+}
+
+export function toApiError(error: unknown, route: KnownRoute | undefined, method: string): ApiError | null {
+  if (error instanceof ApiError) return error;
+  if (error instanceof ValidateError) return fromValidateError(error, route, method);
+  if (typeof error === 'object' && error !== null) return bodyParserError(error as { type?: unknown });
+  return null;
+}
+
+/** Every error ends here: the spec's envelope; unexpected faults are 500 INTERNAL with the request id in the log, never a stack. */
+export function errorHandler(logger: Logger): ErrorRequestHandler {
+  return (error, req, res, next) => {
+    if (res.headersSent) return next(error);
+    const requestId = res.locals.requestId as string | undefined;
+    const apiError = toApiError(error, res.locals.route as KnownRoute | undefined, req.method);
+    if (!apiError) {
+      logger.error({ err: error, requestId, method: req.method, path: req.path }, 'unexpected fault');
+      res.status(500).json(errorBody('INTERNAL', `internal error; request id ${requestId ?? 'unknown'}`));
+      return;
+    }
+    if (apiError.status >= 500) logger.warn({ err: error, requestId }, apiError.message);
+    res.set(apiError.headers);
+    res.status(apiError.status).json(errorBody(apiError.code, apiError.message, apiError.fields));
+  };
+}
+
+/** Anything no route answered. */
+export const notFoundHandler: RequestHandler = (req, _res, next) => next(new ApiError('NOT_FOUND', `no route ${req.method} ${req.path}`));

@@ -1,0 +1,19 @@
+import express, { type RequestHandler } from 'express';
+import { ApiError } from './errors.js';
+
+/** Request bodies above this are refused with 413 before they are parsed. */
+export const BODY_LIMIT_BYTES = 256 * 1024;
+
+const hasBody = (headers: { 'content-length'?: string; 'transfer-encoding'?: string }): boolean =>
+  headers['transfer-encoding'] !== undefined || (headers['content-length'] !== undefined && headers['content-length'] !== '0');
+
+/** Bodies are JSON: another media type with a body is 415; JSON is parsed with the size limit (malformed: 400, too large: 413). */
+export function jsonBody(): RequestHandler[] {
+  const refuseOtherTypes: RequestHandler = (req, _res, next) => {
+    if (hasBody(req.headers) && !req.is('application/json') && !req.is('application/*+json')) {
+      return next(new ApiError('UNSUPPORTED_MEDIA_TYPE', 'request bodies must be JSON (Content-Type: application/json)'));
+    }
+    next();
+  };
+  return [refuseOtherTypes, express.json({ limit: BODY_LIMIT_BYTES, type: ['application/json', 'application/*+json'] })];
+}

@@ -1,0 +1,137 @@
+import { Readable } from 'node:stream';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { availabilityPercent, csvLine, daysBetween, latencyBucketMs } from '../../domain/check-history.js';
+import { DailyAvailability, Run } from '../../store/entities/run.js';
+import type { UptimeCheck } from '../../store/entities/uptime-check.js';
+import { runView, type RunView } from './check-views.js';
+
+export interface RunFilters {
+  from: Date | undefined;
+  to: Date | undefined;
+  location: string | undefined;
+  /** Runs in which at least one location failed. */
+  onlyFailed: boolean;
+}
+
+export async function listRuns(
+  em: EntityManager,
+  check: UptimeCheck,
+  filters: RunFilters,
+  limit: number,
+  offset: number,
+): Promise<{ runs: RunView[]; total: number }> {
+  const qb = em.createQueryBuilder(Run, 'r').where({ check });
+  if (filters.from) qb.andWhere({ startedAt: { $gte: filters.from } });
+  if (filters.to) qb.andWhere({ startedAt: { $lte: filters.to } });
+  if (filters.onlyFailed) qb.andWhere({ failingLocations: { $gt: 0 } });
+  if (filters.location) qb.andWhere('r.results::jsonb @> ?::jsonb', [JSON.stringify([{ location: filters.location }])]);
+  const total = await qb.clone().getCount();
+  const runs = await qb.orderBy({ startedAt: 'desc', id: 'desc' }).limit(limit).offset(offset).getResult();
+  return { runs: runs.map(runView), total };
+}
+
+export interface LatencyPoint {
+  /** Start of the bucket, ISO 8601. */
+  at: string;
+  avg_ms: number;
+  min_ms: number;
+  max_ms: number;
+  runs: number;
+}
+
+export interface LatencySeries {
+  from: string;
+  to: string;
+  bucket_seconds: number;
+  /** Buckets with at least one run that measured a latency; empty buckets are left out. */
+  points: LatencyPoint[];
+}
+
+export async function latencySeries(em: EntityManager, check: UptimeCheck, from: Date, to: Date): Promise<LatencySeries> {
+  const bucketMs = latencyBucketMs(to.getTime() - from.getTime());
+  const rows = await em.getConnection().execute<Array<{ bucket: string | number; avg: string | number; min: number; max: number; runs: string | number }>>(
+    `select floor(extract(epoch from started_at) * 1000 / ?) as bucket, avg(latency_ms) as avg, min(latency_ms) as min, max(latency_ms) as max, count(*) as runs
+       from runs where check_id = ? and started_at >= ? and started_at <= ? and latency_ms is not null
+       group by 1 order by 1`,
+    [bucketMs, check.id, from, to],
+  );
+  return {
+    from: from.toISOString(),
+    to: to.toISOString(),
+    bucket_seconds: bucketMs / 1000,
+    points: rows.map((row) => ({
+      at: new Date(Number(row.bucket) * bucketMs).toISOString(),
+      avg_ms: Math.round(Number(row.avg) * 10) / 10,
+      min_ms: Number(row.min),
+      max_ms: Number(row.max),
+      runs: Number(row.runs),
+    })),
+  };
+}
+
+export interface CalendarDay {
+  /** UTC day, `YYYY-MM-DD`. */
+  date: string;
+  /** Up runs over up and down runs, in percent; null when the day has no decided run. */
+  availability_percent: number | null;
+  up_runs: number;
+  down_runs: number;
+  unknown_runs: number;
+  maintenance_runs: number;
+}
+
+export interface SlaCalendar {
+  from: string;
+  to: string;
+  /** Over the whole range, same rule as the days. */
+  availability_percent: number | null;
+  days: CalendarDay[];
+}
+
+/** Reads the daily_availability rollup the engine keeps: one row per check and day. */
+export async function slaCalendar(em: EntityManager, check: UptimeCheck, from: string, to: string): Promise<SlaCalendar> {
+  const rows = await em.find(DailyAvailability, { check, day: { $gte: from, $lte: to } });
+  const byDay = new Map(rows.map((row) => [String(row.day).slice(0, 10), row]));
+  const days = daysBetween(from, to).map((date): CalendarDay => {
+    const row = byDay.get(date);
+    const counts = { upRuns: row?.upRuns ?? 0, downRuns: row?.downRuns ?? 0 };
+    return {
+      date,
+      availability_percent: availabilityPercent(counts),
+      up_runs: counts.upRuns,
+      down_runs: counts.downRuns,
+      unknown_runs: row?.unknownRuns ?? 0,
+      maintenance_runs: row?.maintenanceRuns ?? 0,
+    };
+  });
+  const totals = days.reduce((sum, day) => ({ upRuns: sum.upRuns + day.up_runs, downRuns: sum.downRuns + day.down_runs }), { upRuns: 0, downRuns: 0 });
+  return { from, to, availability_percent: availabilityPercent(totals), days };
+}
+
+export const CSV_HEADER = ['started_at', 'finished_at', 'state', 'failing_locations', 'latency_ms', 'on_demand', 'in_maintenance', 'locations'];
+
+/** Runs of the range, oldest first, read in batches so that a long export never holds every run in memory. */
+export function runsCsv(em: EntityManager, check: UptimeCheck, from: Date, to: Date): Readable {
+  async function* lines(): AsyncGenerator<string> {
+    yield csvLine(CSV_HEADER);
+    let after: { startedAt: Date; id: number } | null = null;
+    for (;;) {
+      const batch: Run[] = await em.find(
+        Run,
+        after
+          ? { check, startedAt: { $lte: to }, $or: [{ startedAt: { $gt: after.startedAt } }, { startedAt: after.startedAt, id: { $gt: after.id } }] }
+          : { check, startedAt: { $gte: from, $lte: to } },
+        { orderBy: { startedAt: 'asc', id: 'asc' }, limit: 500 },
+      );
+      for (const run of batch) {
+        const locations = run.results.map((result) => `${result.location}:${result.state}`).join(' ');
+        yield csvLine([run.startedAt.toISOString(), run.finishedAt.toISOString(), run.state, run.failingLocations, run.latencyMs, run.onDemand, run.inMaintenance, locations]);
+      }
+      if (batch.length < 500) return;
+      const last = batch[batch.length - 1]!;
+      after = { startedAt: last.startedAt, id: Number(last.id) };
+      em.clear();
+    }
+  }
+  return Readable.from(lines());
+}

@@ -1,0 +1,218 @@
+import { UniqueConstraintViolationException } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { locationsByCheckType, everyLocationSupportsEverything, parseLocationList } from '../../domain/check-options.js';
+import { validateCheck, type CheckConfig } from '../../domain/check-validation.js';
+import { capabilityDenial, capabilityForCheckType } from '../../domain/entitlement.js';
+import type { NotificationGroup } from '../../store/entities/notification-group.js';
+import { UptimeCheck, UptimeCheckFavorite, type CheckType } from '../../store/entities/uptime-check.js';
+import { workspaceOf, type Principal } from '../auth/principal.js';
+import { conflict, validationError } from '../errors.js';
+import { requireActiveEntitlement, requireCapability, requirePermission, requireWithinLimit } from '../guards.js';
+import { mutate } from '../mutation.js';
+import type { RequestContext } from '../request-context.js';
+import { checksOfClient, findCheck, groupsOfWorkspace, nameTaken } from './check-queries.js';
+
+/** The locations each check type may use in this deployment, as the options endpoint shows them. */
+export function usableLocations(context: RequestContext): Record<CheckType, string[]> {
+  const { settings, probeSupport } = context.deps;
+  return locationsByCheckType(parseLocationList(settings.VANTAGE_LOCATIONS), probeSupport ?? everyLocationSupportsEverything);
+}
+
+/** Private targets are refused in the hosted shape unless allowed; `serve` allows them by default. */
+const allowPrivateTargets = (context: RequestContext): boolean => context.deps.settings.VANTAGE_ALLOW_PRIVATE_TARGETS === '1';
+
+/** Permission, then entitlement: the order every check mutation answers in. */
+function guardMutation(principal: Principal): void {
+  requirePermission(principal, 'manage_uptime_checks');
+  requireActiveEntitlement(principal);
+}
+
+function refuseManaged(check: UptimeCheck): void {
+  if (check.managedBy === 'kubernetes') {
+    throw conflict(`uptime check ${check.id} is managed by the Kubernetes manifest ${check.kubernetesRef ?? '(unknown)'}; change it there`);
+  }
+}
+
+function validated(context: RequestContext, body: Record<string, unknown>, savedCheckType?: CheckType): CheckConfig {
+  const result = validateCheck(body, {
+    locations: usableLocations(context),
+    allowPrivateTargets: allowPrivateTargets(context),
+    ...(savedCheckType ? { savedCheckType } : {}),
+  });
+  if (!result.ok) throw validationError(result.fields);
+  return result.config;
+}
+
+async function attachableGroups(tx: EntityManager, principal: Principal, ids: readonly number[]): Promise<NotificationGroup[]> {
+  const { groups, foreign } = await groupsOfWorkspace(tx, workspaceOf(principal), ids);
+  if (foreign.length) throw validationError({ notification_group_ids: `not groups of this workspace: ${foreign.join(', ')}` });
+  return groups;
+}
+
+function applyConfig(check: UptimeCheck, config: CheckConfig, groups: NotificationGroup[]): void {
+  Object.assign(check, {
+    name: config.name,
+    hostname: config.hostname,
+    protocol: config.protocol,
+    path: config.path,
+    checkFrequency: config.checkFrequency,
+    requestMethod: config.requestMethod,
+    responseTimeout: config.responseTimeout,
+    triggerLocations: config.triggerLocations,
+    minFailingLocations: config.minFailingLocations,
+    responseClasses: config.responseClasses,
+    flagFollowRedirect: config.flagFollowRedirect,
+    dnsRecordType: config.dnsRecordType,
+    dnsExpectedValues: config.dnsExpectedValues,
+    port: config.port,
+    bannerMatchOperator: config.bannerMatchOperator,
+    bannerMatchValue: config.bannerMatchValue,
+  });
+  check.notificationGroups.set(groups);
+}
+
+const duplicateName = (name: string) => conflict(`an uptime check named "${name}" already exists in this workspace`);
+
+async function flushRefusingDuplicate(tx: EntityManager, name: string): Promise<void> {
+  try {
+    await tx.flush();
+  } catch (error) {
+    if (error instanceof UniqueConstraintViolationException) throw duplicateName(name);
+    throw error;
+  }
+}
+
+/** The capability the raw body's type needs, checked before the fields so that a basic plan hears 403 and not a list of field errors. */
+const requestedType = (body: Record<string, unknown>): string => (typeof body.check_type === 'string' ? body.check_type : '');
+
+export async function createCheck(context: RequestContext, principal: Principal, body: Record<string, unknown>): Promise<number> {
+  guardMutation(principal);
+  requireCapability(principal, capabilityForCheckType(requestedType(body)));
+  const config = validated(context, body);
+  const workspace = workspaceOf(principal);
+  return mutate(context, principal, async (tx, changes) => {
+    requireWithinLimit(principal, 'uptimeChecks', await checksOfClient(tx, principal.client.id));
+    const groups = await attachableGroups(tx, principal, config.notificationGroupIds);
+    if (await nameTaken(tx, workspace, config.name)) throw duplicateName(config.name);
+    const check = tx.create(UptimeCheck, {
+      workspace: workspace.id,
+      checkType: config.checkType,
+      name: config.name,
+      hostname: config.hostname,
+      checkFrequency: config.checkFrequency,
+      responseTimeout: config.responseTimeout,
+      triggerLocations: config.triggerLocations,
+      minFailingLocations: config.minFailingLocations,
+    });
+    applyConfig(check, config, groups);
+    await flushRefusingDuplicate(tx, config.name);
+    changes.record({ action: 'uptime_check.create', resourceType: 'uptime_check', resourceId: check.id, notice: 'created', details: { name: check.name } });
+    return check.id;
+  });
+}
+
+export async function updateCheck(context: RequestContext, principal: Principal, id: number, body: Record<string, unknown>): Promise<void> {
+  guardMutation(principal);
+  const workspace = workspaceOf(principal);
+  await mutate(context, principal, async (tx, changes) => {
+    const check = await findCheck(tx, workspace, id);
+    refuseManaged(check);
+    requireCapability(principal, capabilityForCheckType(check.checkType));
+    const config = validated(context, body, check.checkType);
+    const groups = await attachableGroups(tx, principal, config.notificationGroupIds);
+    if (await nameTaken(tx, workspace, config.name, check.id)) throw duplicateName(config.name);
+    applyConfig(check, config, groups);
+    await flushRefusingDuplicate(tx, config.name);
+    changes.record({ action: 'uptime_check.update', resourceType: 'uptime_check', resourceId: check.id, notice: 'updated' });
+  });
+}
+
+export async function deleteCheck(context: RequestContext, principal: Principal, id: number): Promise<void> {
+  guardMutation(principal);
+  await mutate(context, principal, async (tx, changes) => {
+    const check = await findCheck(tx, workspaceOf(principal), id);
+    refuseManaged(check);
+    tx.remove(check);
+    changes.record({ action: 'uptime_check.delete', resourceType: 'uptime_check', resourceId: id, notice: 'deleted', details: { name: check.name } });
+  });
+}
+
+/** Pause and resume are idempotent: pausing a paused check answers the same and records nothing. */
+export async function setPaused(context: RequestContext, principal: Principal, id: number, paused: boolean): Promise<UptimeCheck> {
+  guardMutation(principal);
+  return mutate(context, principal, async (tx, changes) => {
+    const check = await findCheck(tx, workspaceOf(principal), id);
+    refuseManaged(check);
+    if (!paused) requireCapability(principal, capabilityForCheckType(check.checkType));
+    if (check.paused === paused) return check;
+    check.paused = paused;
+    const action = paused ? 'paused' : 'resumed';
+    changes.record({ action: `uptime_check.${paused ? 'pause' : 'resume'}`, resourceType: 'uptime_check', resourceId: id, notice: action });
+    return check;
+  });
+}
+
+/** Favorite is the caller's own flag: no manage permission needed, and the engine has nothing to reload. */
+export async function toggleFavorite(context: RequestContext, principal: Principal, id: number): Promise<boolean> {
+  requireActiveEntitlement(principal);
+  return mutate(context, principal, async (tx, changes) => {
+    const check = await findCheck(tx, workspaceOf(principal), id);
+    const existing = await tx.findOne(UptimeCheckFavorite, { user: principal.user.id, check });
+    if (existing) tx.remove(existing);
+    else tx.create(UptimeCheckFavorite, { user: principal.user.id, check });
+    changes.record({ action: existing ? 'uptime_check.unfavorite' : 'uptime_check.favorite', resourceType: 'uptime_check', resourceId: id, notice: null });
+    return !existing;
+  });
+}
+
+export interface BulkPauseOutcome {
+  action: 'pause' | 'resume';
+  /** Checks of this workspace that the request named (all of them when `ids` was omitted). */
+  matched: number;
+  /** Checks whose paused state changed. */
+  changed: number;
+  /** Already in the requested state. */
+  unchanged: number;
+  /** Left alone: managed by a Kubernetes manifest. */
+  skipped_managed: number[];
+  /** Left alone on resume: DNS/TCP checks the plan does not cover. */
+  skipped_capability: number[];
+  /** Ids that are not checks of this workspace (another workspace's, another client's, or none): ignored. */
+  not_found: number[];
+}
+
+export async function bulkPause(
+  context: RequestContext,
+  principal: Principal,
+  action: 'pause' | 'resume',
+  ids: number[] | undefined,
+): Promise<BulkPauseOutcome> {
+  guardMutation(principal);
+  const paused = action === 'pause';
+  const workspace = workspaceOf(principal);
+  return mutate(context, principal, async (tx, changes) => {
+    const checks = await tx.find(UptimeCheck, ids === undefined ? { workspace } : { workspace, id: { $in: ids } }, { orderBy: { id: 'asc' } });
+    const found = new Set(checks.map((check) => check.id));
+    const outcome: BulkPauseOutcome = {
+      action,
+      matched: checks.length,
+      changed: 0,
+      unchanged: 0,
+      skipped_managed: [],
+      skipped_capability: [],
+      not_found: (ids ?? []).filter((id) => !found.has(id)),
+    };
+    for (const check of checks) {
+      if (check.managedBy === 'kubernetes') outcome.skipped_managed.push(check.id);
+      else if (!paused && capabilityDenial(principal.entitlement, capabilityForCheckType(check.checkType))) {
+        outcome.skipped_capability.push(check.id);
+      } else if (check.paused === paused) outcome.unchanged++;
+      else {
+        check.paused = paused;
+        outcome.changed++;
+        changes.record({ action: `uptime_check.${action}`, resourceType: 'uptime_check', resourceId: check.id, notice: paused ? 'paused' : 'resumed', details: { bulk: true } });
+      }
+    }
+    return outcome;
+  });
+}
