@@ -13,7 +13,7 @@ export const probeDns: Prober<DnsSpec> = (spec, signal, options = defaultProbeOp
 async function dnsProbe(spec: DnsSpec, ctx: ProbeContext, options: ProbeOptions): Promise<ProbeResult> {
   const kind = spec.recordType as DnsRecordKind;
   const answers = await withResolver(options, ctx, spec.timeoutMs, (resolver) => query(resolver, kind, spec.hostname)).catch((error: unknown) => {
-    if (ctx.signal.aborted) throw error;
+    if (ctx.stopReason) throw error;
     throw new ProbeFailure(describeDnsError(error, kind, spec.hostname));
   });
   markPhase(ctx, 'dnsMs', 0);

@@ -79,7 +79,6 @@ async function exchange(url: URL, method: string, timeoutMs: number, ctx: ProbeC
       method,
       headers: { host: url.host, 'user-agent': 'Vantage-Probe/1.0', accept: '*/*', connection: 'close' },
       agent: false,
-      signal: ctx.signal,
     };
     if (secure) {
       // SNI carries names only; an IP literal target gets none, as browsers do.
@@ -88,6 +87,11 @@ async function exchange(url: URL, method: string, timeoutMs: number, ctx: ProbeC
       if (secureContext) requestOptions.secureContext = secureContext;
     }
     const request = (secure ? https : http).request(requestOptions);
+    const off = ctx.onStop((reason) => request.destroy(reason));
+    const fail = (error: Error): void => {
+      off();
+      reject(error);
+    };
     request.once('socket', (socket) => {
       socket.once('connect', () => {
         const connected = markPhase(ctx, 'connectMs', requestStarted);
@@ -97,6 +101,7 @@ async function exchange(url: URL, method: string, timeoutMs: number, ctx: ProbeC
     request.once('response', (response) => {
       markPhase(ctx, 'firstByteMs', requestStarted);
       const done = (): void => {
+        off();
         request.destroy();
         resolve({ status: response.statusCode ?? 0, location: response.headers.location });
       };
@@ -106,10 +111,10 @@ async function exchange(url: URL, method: string, timeoutMs: number, ctx: ProbeC
         if (bytes >= maxBodyBytes) done();
       });
       response.once('end', done);
-      response.once('error', reject);
-      response.once('close', () => reject(new Error('connection closed before the response ended')));
+      response.once('error', fail);
+      response.once('close', () => fail(new Error('connection closed before the response ended')));
     });
-    request.once('error', reject);
+    request.once('error', fail);
     request.end();
   });
 }

@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import { canonicalAddress } from './canonical-address.js';
+import type { Stoppable } from './probe.js';
 
 /**
  * One raw ICMP socket per address family, shared by every ping of the process: a socket per
@@ -72,22 +73,21 @@ export class IcmpSocket {
     return socket;
   }
 
-  /** Sends one echo request; resolves when its reply arrives. `signal` abandons the wait. */
-  echo(address: string, signal: AbortSignal): Promise<void> {
+  /** Sends one echo request; resolves when its reply arrives. Stopping `probe` abandons the wait. */
+  echo(address: string, probe: Stoppable): Promise<void> {
     const socket = this.open();
     const key = this.nextKey();
     const packet = this.echoPacket(key);
     return new Promise<void>((resolve, reject) => {
       const forget = (): void => {
-        signal.removeEventListener('abort', onAbort);
+        off();
         this.pending.delete(key);
         if (this.pending.size === 0) this.socket?.pauseRecv();
       };
-      const onAbort = (): void => {
+      const off = probe.onStop((reason) => {
         forget();
-        reject(signal.reason);
-      };
-      signal.addEventListener('abort', onAbort, { once: true });
+        reject(reason);
+      });
       if (this.pending.size === 0) socket.resumeRecv();
       this.pending.set(key, {
         address: canonicalAddress(address),

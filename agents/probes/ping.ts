@@ -27,10 +27,10 @@ async function pingProbe(spec: PingSpec, ctx: ProbeContext, options: ProbeOption
   const target = await resolveTarget(spec.hostname, ctx, options, spec.timeoutMs);
   const sentAt = ctx.elapsed();
   try {
-    await sockets[target.family].echo(target.address, ctx.signal);
+    await sockets[target.family].echo(target.address, ctx);
   } catch (error) {
     if (error instanceof IcmpUnsupportedError) return { ...down(ctx, error.message), state: 'unsupported' };
-    if (ctx.signal.aborted) return down(ctx, reasonOf(ctx.signal.reason), { ping: { sent: 1, received: 0, rttMs: null } });
+    if (ctx.stopReason) return down(ctx, reasonOf(ctx.stopReason), { ping: { sent: 1, received: 0, rttMs: null } });
     throw error;
   }
   const rttMs = Math.round((ctx.elapsed() - sentAt) * 100) / 100;

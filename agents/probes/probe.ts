@@ -22,12 +22,70 @@ export type Prober<S extends ProbeSpec = ProbeSpec> = (spec: S, signal: AbortSig
 /** A failure whose message is already the reason a person reads. */
 export class ProbeFailure extends Error {}
 
-/** What a prober's body works with: the probe's own abort signal (timeout or cancel) and its clock. */
-export interface ProbeContext {
-  signal: AbortSignal;
+/** Something that may stop: `onStop` returns the function that unregisters the listener. */
+export interface Stoppable {
+  onStop(listener: (reason: Error) => void): () => void;
+}
+
+/**
+ * What a prober's body works with: its stop notice (deadline or cancellation) and its clock. A
+ * plain listener list rather than an AbortSignal: EventTarget costs more than the ping it guards.
+ */
+export interface ProbeContext extends Stoppable {
+  /** Why the probe was stopped; null while it runs. */
+  readonly stopReason: Error | null;
   phases: Static<typeof ProbePhases>;
   /** Milliseconds since the probe started. */
   elapsed(): number;
+}
+
+class ProbeRun implements ProbeContext {
+  stopReason: Error | null = null;
+  phases: Static<typeof ProbePhases> = {};
+  private listeners: Array<(reason: Error) => void> = [];
+  private readonly started = performance.now();
+
+  elapsed(): number {
+    return performance.now() - this.started;
+  }
+
+  onStop(listener: (reason: Error) => void): () => void {
+    if (this.stopReason) {
+      const reason = this.stopReason;
+      queueMicrotask(() => listener(reason));
+      return () => undefined;
+    }
+    this.listeners.push(listener);
+    return () => {
+      const at = this.listeners.indexOf(listener);
+      if (at >= 0) this.listeners.splice(at, 1);
+    };
+  }
+
+  stop(reason: Error): void {
+    if (this.stopReason) return;
+    this.stopReason = reason;
+    const listeners = this.listeners;
+    this.listeners = [];
+    for (const listener of listeners) listener(reason);
+  }
+}
+
+/** Settles with `work`, or rejects with the stop reason if the probe stops first (the work is abandoned). */
+export function untilStopped<T>(ctx: Stoppable, work: Promise<T>): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const off = ctx.onStop(reject);
+    work.then(
+      (value) => {
+        off();
+        resolve(value);
+      },
+      (error: unknown) => {
+        off();
+        reject(error);
+      },
+    );
+  });
 }
 
 const round = (ms: number): number => Math.round(ms * 100) / 100;
@@ -50,26 +108,24 @@ export function markPhase(ctx: ProbeContext, phase: keyof ProbeContext['phases']
 class ProbeTimeout extends Error {}
 class ProbeCancelled extends Error {}
 
-/** Whether the probe's signal fired because its timeout passed (not because it was cancelled). */
-export const deadlinePassed = (signal: AbortSignal): boolean => signal.reason instanceof ProbeTimeout;
+/** Whether the probe stopped because its timeout passed (not because it was cancelled). */
+export const deadlinePassed = (ctx: ProbeContext): boolean => ctx.stopReason instanceof ProbeTimeout;
 
 /**
- * Runs a prober body under one deadline. The body must settle once `ctx.signal` aborts (by
+ * Runs a prober body under one deadline. The body must settle once the context stops (by
  * destroying its sockets); whatever it throws becomes a `down` result with a readable reason. A
- * body may also resolve on abort when the deadline is part of its verdict (the TCP banner read).
+ * body may also resolve on stop when the deadline is part of its verdict (the TCP banner read).
  */
 export async function runProbe(timeoutMs: number, signal: AbortSignal, body: (ctx: ProbeContext) => Promise<ProbeResult>): Promise<ProbeResult> {
-  const started = performance.now();
-  const controller = new AbortController();
-  const ctx: ProbeContext = { signal: controller.signal, phases: {}, elapsed: () => performance.now() - started };
+  const ctx = new ProbeRun();
   if (signal.aborted) return down(ctx, 'cancelled');
-  const timer = setTimeout(() => controller.abort(new ProbeTimeout(`timeout after ${timeoutMs} ms`)), timeoutMs);
-  const onCancel = (): void => controller.abort(new ProbeCancelled('cancelled'));
+  const timer = setTimeout(() => ctx.stop(new ProbeTimeout(`timeout after ${timeoutMs} ms`)), timeoutMs);
+  const onCancel = (): void => ctx.stop(new ProbeCancelled('cancelled'));
   signal.addEventListener('abort', onCancel, { once: true });
   try {
     return await body(ctx);
   } catch (error) {
-    return down(ctx, reasonOf(controller.signal.aborted ? controller.signal.reason : error));
+    return down(ctx, reasonOf(ctx.stopReason ?? error));
   } finally {
     clearTimeout(timer);
     signal.removeEventListener('abort', onCancel);

@@ -50,7 +50,7 @@ async function lookUp(host: string, ctx: ProbeContext, options: ProbeOptions, ti
     markPhase(ctx, 'dnsMs', started);
     return target;
   } catch (error) {
-    if (ctx.signal.aborted) throw error;
+    if (ctx.stopReason) throw error;
     throw new ProbeFailure(`cannot resolve ${host}: ${reasonOf(error)}`);
   }
 }

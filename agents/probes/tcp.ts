@@ -38,17 +38,16 @@ function readBanner(address: string, port: number, ctx: ProbeContext, enough: (r
     let connected = false;
     const socket = connect({ host: address, port, noDelay: true });
     const finish = (): void => {
-      ctx.signal.removeEventListener('abort', onAbort);
+      off();
       socket.destroy();
       const banner = Buffer.concat(chunks, received);
       resolve(banner.length > maxBannerBytes ? banner.subarray(0, maxBannerBytes) : banner);
     };
-    const onAbort = (): void => {
-      if (connected && deadlinePassed(ctx.signal)) return finish();
+    const off = ctx.onStop((reason) => {
+      if (connected && deadlinePassed(ctx)) return finish();
       socket.destroy();
-      reject(ctx.signal.reason);
-    };
-    ctx.signal.addEventListener('abort', onAbort, { once: true });
+      reject(reason);
+    });
     socket.once('connect', () => {
       connected = true;
       markPhase(ctx, 'connectMs', started);
@@ -62,7 +61,7 @@ function readBanner(address: string, port: number, ctx: ProbeContext, enough: (r
     });
     socket.once('end', finish);
     socket.once('error', (error) => {
-      ctx.signal.removeEventListener('abort', onAbort);
+      off();
       socket.destroy();
       // A reset after a banner arrived still leaves a banner to judge.
       if (connected) finish();

@@ -1,6 +1,6 @@
 import { createSecureContext, rootCertificates, type SecureContext } from 'node:tls';
 
-const contexts = new WeakMap<readonly string[], SecureContext>();
+const contexts = new Map<string, SecureContext>();
 
 /**
  * A secure context trusting the system roots plus `extraCa`, built once per CA list: parsing the
@@ -9,10 +9,12 @@ const contexts = new WeakMap<readonly string[], SecureContext>();
  */
 export function secureContextFor(extraCa: readonly string[] | undefined): SecureContext | undefined {
   if (!extraCa || extraCa.length === 0) return undefined;
-  let context = contexts.get(extraCa);
+  // Keyed by content, not identity: callers may build a fresh options object per probe.
+  const key = extraCa.join('\n');
+  let context = contexts.get(key);
   if (!context) {
     context = createSecureContext({ ca: [...rootCertificates, ...extraCa] });
-    contexts.set(extraCa, context);
+    contexts.set(key, context);
   }
   return context;
 }

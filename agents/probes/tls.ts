@@ -32,13 +32,12 @@ async function tlsProbe(spec: TlsSpec, ctx: ProbeContext, options: ProbeOptions)
       ...(isIP(hostname) === 0 ? { servername: hostname } : {}),
       ...(secureContext ? { secureContext } : {}),
     });
-    const onAbort = (): void => {
+    const off = ctx.onStop((reason) => {
       socket.destroy();
-      reject(ctx.signal.reason);
-    };
-    ctx.signal.addEventListener('abort', onAbort, { once: true });
+      reject(reason);
+    });
     const settle = (): void => {
-      ctx.signal.removeEventListener('abort', onAbort);
+      off();
       socket.destroy();
     };
     socket.once('connect', () => {
