@@ -42,6 +42,11 @@ export class Domain {
   @Property({ type: 'text', nullable: true })
   lastCheckError: string | null = null;
 
+  /** When the scheduled certificate check is next due; an engine replica claims a check by moving it on. Null: due now. */
+  @Property({ type: 'Date', nullable: true })
+  @Index()
+  nextCheckAt: Date | null = null;
+
   @Enum({ items: () => MANAGED_BY, type: 'string' })
   managedBy: Opt<ManagedBy> = 'api';
 

@@ -62,8 +62,9 @@ export class Migration20261122003148 extends Migration {
     this.addSql(`create table "incident_notes" ("id" serial primary key, "incident_id" int not null, "author_id" int null, "body" text not null, "created_at" timestamptz not null);`);
     this.addSql(`create index "incident_notes_incident_id_index" on "incident_notes" ("incident_id");`);
 
-    this.addSql(`create table "domains" ("id" serial primary key, "workspace_id" int not null, "name" varchar(253) not null, "description" text null, "active" boolean not null default true, "current_certificate_id" int null, "certificate_not_after" timestamptz null, "last_checked_at" timestamptz null, "last_check_error" text null, "managed_by" text check ("managed_by" in ('api', 'kubernetes')) not null default 'api', "kubernetes_ref" varchar(400) null, "created_at" timestamptz not null, "updated_at" timestamptz not null);`);
+    this.addSql(`create table "domains" ("id" serial primary key, "workspace_id" int not null, "name" varchar(253) not null, "description" text null, "active" boolean not null default true, "current_certificate_id" int null, "certificate_not_after" timestamptz null, "last_checked_at" timestamptz null, "last_check_error" text null, "next_check_at" timestamptz null, "managed_by" text check ("managed_by" in ('api', 'kubernetes')) not null default 'api', "kubernetes_ref" varchar(400) null, "created_at" timestamptz not null, "updated_at" timestamptz not null);`);
     this.addSql(`create index "domains_certificate_not_after_index" on "domains" ("certificate_not_after");`);
+    this.addSql(`create index "domains_next_check_at_index" on "domains" ("next_check_at");`);
     this.addSql(`create index "domains_workspace_id_active_index" on "domains" ("workspace_id", "active");`);
     this.addSql(`alter table "domains" add constraint "domains_workspace_id_name_unique" unique ("workspace_id", "name");`);
 
