@@ -4,6 +4,7 @@ import type { ProbeSupport } from '../domain/check-options.js';
 import type { Logger } from '../log.js';
 import type { Store } from '../store/orm.js';
 import type { SignInPolicies } from './auth/sign-in.js';
+import type { DomainChecker } from './domains/domain-checker.js';
 import type { OnDemandProbe } from './on-demand-probe.js';
 
 /** What the HTTP API needs from the process that hosts it. */
@@ -16,6 +17,8 @@ export interface ApiDependencies {
   now: () => Date;
   /** Runs a check's cycle now (the engine); absent: test-now answers 503 SERVICE_UNAVAILABLE. */
   onDemandProbe?: OnDemandProbe;
+  /** Reads a domain's certificate now (the engine's domain monitor); absent: check-now answers 503 SERVICE_UNAVAILABLE. */
+  domainChecker?: DomainChecker;
   /** Which check types each location's agents can run; absent: every location runs every type. */
   probeSupport?: ProbeSupport;
   /** Sign-in throttling and verification cache; absent: DEFAULT_SIGN_IN_POLICIES. */

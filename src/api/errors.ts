@@ -23,16 +23,15 @@ export class ApiError extends Error {
   readonly code: ErrorCode;
   readonly fields: Record<string, string> | undefined;
   readonly headers: Record<string, string>;
+  /** A plain property, not a getter: tsoa's authentication middleware assigns `status` on the errors it forwards. */
+  readonly status: number;
 
   constructor(code: ErrorCode, message: string, options: { fields?: Record<string, string>; headers?: Record<string, string> } = {}) {
     super(message);
     this.code = code;
     this.fields = options.fields;
     this.headers = options.headers ?? {};
-  }
-
-  get status(): number {
-    return ERROR_STATUS[this.code];
+    this.status = ERROR_STATUS[code];
   }
 }
 

@@ -6,15 +6,30 @@ import { User } from '../store/entities/user.js';
 import type { Principal } from './auth/principal.js';
 import type { RequestContext } from './request-context.js';
 
-export interface Change {
+interface ChangeBase {
   /** Activity-log action, e.g. `uptime_check.update`. */
   action: string;
-  resourceType: ChangeNotice['kind'];
   resourceId: number;
+  details?: Record<string, unknown>;
+  /** The workspace the entry belongs to, when it is not the request's (administrator routes have none). */
+  workspaceId?: number | null;
+}
+
+interface MonitoringChange extends ChangeBase {
+  resourceType: ChangeNotice['kind'];
   /** The change notice for the engine; null when the change does not concern it (e.g. a favorite). */
   notice: ChangeNotice['action'] | null;
-  details?: Record<string, unknown>;
 }
+
+/** Resources only the activity log records: the engine has nothing to reload for them. */
+export type RecordOnlyResource = 'user' | 'workspace' | 'push_token';
+
+interface RecordOnlyChange extends ChangeBase {
+  resourceType: RecordOnlyResource;
+  notice: null;
+}
+
+export type Change = MonitoringChange | RecordOnlyChange;
 
 export interface ChangeRecorder {
   record(change: Change): void;
@@ -37,7 +52,7 @@ export async function mutate<T>(
     for (const change of changes) {
       tx.create(ActivityLogEntry, {
         client: principal.client.id,
-        workspaceId: principal.workspace?.id ?? null,
+        workspaceId: change.workspaceId !== undefined ? change.workspaceId : (principal.workspace?.id ?? null),
         actor: tx.getReference(User, principal.user.id),
         action: change.action,
         resourceType: change.resourceType,
