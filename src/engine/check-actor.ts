@@ -12,8 +12,8 @@ import type { ScheduledEntry, Scheduler } from './scheduler.js';
 
 /** Watches the engine's timing from outside (the benchmark); never changes what it does. */
 export interface EngineObserver {
-  /** A scheduled cycle published its probe requests `lagMs` after its ideal start. */
-  cycleStarted?(lagMs: number): void;
+  /** A scheduled cycle, ideally starting at `scheduledAt`, published its probe requests `lagMs` after it. */
+  cycleStarted?(lagMs: number, scheduledAt: number): void;
 }
 
 /** What every check actor shares: the engine's ports and how to build a state from stored facts. */
@@ -134,7 +134,7 @@ export class CheckActor implements ActorBehavior<CheckEvent> {
 
   private async publish(requests: Extract<CheckEffect, { type: 'publishProbes' }>['requests'], scheduledAt: number | null): Promise<null> {
     await Promise.all(requests.map((request) => this.context.bus.publish(probeSubject(request.location), request)));
-    if (scheduledAt !== null) this.context.observer?.cycleStarted?.(this.context.clock.now() - scheduledAt);
+    if (scheduledAt !== null) this.context.observer?.cycleStarted?.(this.context.clock.now() - scheduledAt, scheduledAt);
     return null;
   }
 
