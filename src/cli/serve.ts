@@ -4,22 +4,30 @@ import { closeStore } from '../store/orm.js';
 import { openMigratedStore } from './open-migrated-store.js';
 import { untilSignal, type RoleContext } from './role.js';
 import { logSignInNotice } from './sign-in-notice.js';
+import { startInProcessAgents } from './start-agents.js';
 import { startApi } from './start-api.js';
+import { startMonitoring } from './start-monitoring.js';
 
-/** Everything in one process: embedded database unless DATABASE_URL is set, in-process bus unless NATS_URL is. */
-export default async function serveRole(_args: string[], { settings, logger }: RoleContext): Promise<number> {
-  const servingSettings = { ...settings, VANTAGE_ALLOW_PRIVATE_TARGETS: settings.VANTAGE_ALLOW_PRIVATE_TARGETS ?? '1' } as const;
-  const store = await openMigratedStore(servingSettings, logger);
-  const first = await ensureFirstClient(store.em.fork(), {
-    email: settings.VANTAGE_ADMIN_EMAIL,
-    password: settings.VANTAGE_ADMIN_PASSWORD,
-  });
+/**
+ * Everything in one process: API, engine, notifier and one probe agent per location; embedded
+ * database unless DATABASE_URL is set, in-process bus unless NATS_URL is.
+ */
+export default async function serveRole(_args: string[], context: RoleContext): Promise<number> {
+  const { logger } = context;
+  // Probing loopback and private targets is the point of a one-machine install: on unless refused.
+  const settings = { ...context.settings, VANTAGE_ALLOW_PRIVATE_TARGETS: context.settings.VANTAGE_ALLOW_PRIVATE_TARGETS ?? '1' } as const;
+  const store = await openMigratedStore(settings, logger);
+  const first = await ensureFirstClient(store.em.fork(), { email: settings.VANTAGE_ADMIN_EMAIL, password: settings.VANTAGE_ADMIN_PASSWORD });
   if (first) logSignInNotice(logger, first, settings.PORT);
-  const bus = await createBus(servingSettings, logger.child({ component: 'bus' }));
-  const stopApi = await startApi(servingSettings, logger, store, bus);
+  const bus = await createBus(settings, logger.child({ component: 'bus' }), 'vantage-serve');
+  const agents = startInProcessAgents(settings, bus, logger);
+  const monitoring = await startMonitoring({ settings, logger, store, bus });
+  const stopApi = await startApi({ settings, logger, store, bus, onDemandProbe: monitoring.onDemandProbe, probeSupport: agents.probeSupport });
   const signal = await untilSignal();
   logger.info({ signal }, 'stopping');
   await stopApi();
+  await monitoring.stop();
+  await agents.stop();
   await bus.close();
   await closeStore(store);
   return 0;

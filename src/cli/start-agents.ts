@@ -1,0 +1,40 @@
+import { ProbeAgent, supportedProbeTypes } from '../../agents/probe-agent.js';
+import { closePingSockets } from '../../agents/probes/ping.js';
+import type { Bus } from '../bus/bus.js';
+import { locationsOf } from '../config/load-settings.js';
+import type { Settings } from '../config/schema.js';
+import type { ProbeSupport } from '../domain/check-options.js';
+import type { Logger } from '../log.js';
+
+export interface InProcessAgents {
+  /** What the agents of this process can run, for the options endpoint. */
+  probeSupport: ProbeSupport;
+  stop(): Promise<void>;
+}
+
+/** One probe agent per configured location, inside this process, on the given bus (the `serve` shape). */
+export function startInProcessAgents(settings: Settings, bus: Bus, logger: Logger): InProcessAgents {
+  const agents = locationsOf(settings).map(
+    (location) =>
+      new ProbeAgent({
+        bus,
+        location,
+        agentId: `serve-${location}`,
+        concurrency: settings.VANTAGE_AGENT_CONCURRENCY,
+        probeOptions: {
+          allowPrivateTargets: settings.VANTAGE_ALLOW_PRIVATE_TARGETS === '1',
+          ...(settings.VANTAGE_DNS_RESOLVER ? { resolver: settings.VANTAGE_DNS_RESOLVER } : {}),
+        },
+        logger: logger.child({ component: 'probe-agent' }),
+      }),
+  );
+  for (const agent of agents) agent.start();
+  const supported = new Set<string>(supportedProbeTypes());
+  return {
+    probeSupport: (_location, checkType) => supported.has(checkType),
+    stop: async () => {
+      await Promise.all(agents.map((agent) => agent.stop(5_000)));
+      closePingSockets();
+    },
+  };
+}
