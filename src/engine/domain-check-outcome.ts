@@ -41,8 +41,8 @@ export const DomainCheckOutcome = Type.Object({
 });
 export type DomainCheckOutcome = Static<typeof DomainCheckOutcome>;
 
-/** Broadcast after a result is recorded, so that whoever asked for the check learns its outcome. */
-export const DomainCheckedMessage = Type.Object({ requestId: Type.String(), outcome: DomainCheckOutcome });
+/** Broadcast after a result is recorded, so that whoever asked for the check learns its outcome (null: the domain was deleted). */
+export const DomainCheckedMessage = Type.Object({ requestId: Type.String(), outcome: Type.Union([DomainCheckOutcome, Type.Null()]) });
 export type DomainCheckedMessage = Static<typeof DomainCheckedMessage>;
 
 /** The port through which the API's check-now reaches the domain monitor. */
