@@ -1,0 +1,133 @@
+import test from 'ava';
+import type { OnDemandProbe, RunSummary } from '../../src/api/on-demand-probe.js';
+import { UptimeCheck } from '../../src/store/entities/uptime-check.js';
+import { dnsCheck, httpCheck, pingCheck } from './helpers/check-bodies.js';
+import { ApiHarness, type Account } from './helpers/api-harness.js';
+
+const probed: number[] = [];
+const probe: OnDemandProbe = {
+  runNow: async (checkId: number): Promise<RunSummary> => {
+    probed.push(checkId);
+    if (checkId < 0) throw new Error('unreachable');
+    return {
+      runId: 77,
+      state: 'DOWN',
+      startedAt: new Date('2026-11-22T00:00:00Z'),
+      finishedAt: new Date('2026-11-22T00:00:02Z'),
+      failingLocations: 1,
+      latencyMs: null,
+      results: [{ location: 'eu-west', state: 'down', reason: 'connection refused', latencyMs: null, phases: {}, late: false }],
+    };
+  },
+};
+
+let api: ApiHarness;
+let owner: Account;
+
+test.before(async () => {
+  api = await ApiHarness.start({ onDemandProbe: probe });
+  owner = await api.account('pro');
+});
+
+test.after.always(async () => {
+  await api?.close();
+});
+
+const create = async (account: Account, body: Record<string, unknown>): Promise<number> => {
+  const res = await api.call('POST', '/mobile/uptime-checks', { account, body });
+  if (res.status !== 201) throw new Error(`create failed: ${res.status} ${res.text}`);
+  return res.body.data.id as number;
+};
+
+test('pause and resume set the paused state, idempotently', async (t) => {
+  const id = await create(owner, httpCheck());
+  const paused = await api.call('POST', `/mobile/uptime-checks/${id}/pause`, { account: owner });
+  t.deepEqual(paused.body, { success: true, data: { id, paused: true } });
+  t.is((await api.call('POST', `/mobile/uptime-checks/${id}/pause`, { account: owner })).body.data.paused, true);
+  t.like((await api.call('GET', `/mobile/uptime-checks/${id}`, { account: owner })).body.data, { paused: true, status: { label: 'paused' } });
+  const resumed = await api.call('POST', `/mobile/uptime-checks/${id}/resume`, { account: owner });
+  t.deepEqual(resumed.body, { success: true, data: { id, paused: false } });
+  t.like((await api.call('GET', `/mobile/uptime-checks/${id}`, { account: owner })).body.data, { paused: false, status: { label: 'pending' } });
+});
+
+test('favorite toggles per user', async (t) => {
+  const id = await create(owner, httpCheck());
+  const colleague = await api.member(owner, { isAdmin: true });
+  t.deepEqual((await api.call('POST', `/mobile/uptime-checks/${id}/favorite`, { account: owner })).body.data, { id, favorite: true });
+  t.true((await api.call('GET', `/mobile/uptime-checks/${id}`, { account: owner })).body.data.favorite);
+  t.false((await api.call('GET', `/mobile/uptime-checks/${id}`, { as: colleague, workspace: owner.workspaceId })).body.data.favorite);
+  t.deepEqual((await api.call('POST', `/mobile/uptime-checks/${id}/favorite`, { account: owner })).body.data, { id, favorite: false });
+  t.false((await api.call('GET', `/mobile/uptime-checks/${id}`, { account: owner })).body.data.favorite);
+});
+
+test('bulk-pause pauses or resumes the named checks of the workspace and answers counts', async (t) => {
+  const account = await api.account('pro');
+  const a = await create(account, pingCheck());
+  const b = await create(account, pingCheck());
+  const c = await create(account, pingCheck());
+  const elsewhere = await create(owner, pingCheck());
+  const managed = await create(account, pingCheck());
+  const em = api.em;
+  (await em.findOneOrFail(UptimeCheck, managed)).managedBy = 'kubernetes';
+  await em.flush();
+
+  const some = await api.call('POST', '/mobile/uptime-checks/bulk-pause', { account, body: { action: 'pause', ids: [a, b, b, elsewhere, 999999, managed] } });
+  t.is(some.status, 200);
+  t.deepEqual(some.body.data, { action: 'pause', matched: 3, changed: 2, unchanged: 0, skipped_managed: [managed], skipped_capability: [], not_found: [elsewhere, 999999] });
+  t.false((await api.call('GET', `/mobile/uptime-checks/${elsewhere}`, { account: owner })).body.data.paused);
+
+  const all = await api.call('POST', '/mobile/uptime-checks/bulk-pause', { account, body: { action: 'pause' } });
+  t.like(all.body.data, { matched: 4, changed: 1, unchanged: 2, skipped_managed: [managed], not_found: [] });
+  const resume = await api.call('POST', '/mobile/uptime-checks/bulk-pause', { account, body: { action: 'resume', ids: [a, c] } });
+  t.like(resume.body.data, { matched: 2, changed: 2 });
+  const paused = await api.call('GET', '/mobile/uptime-checks?paused=true', { account });
+  t.deepEqual(paused.body.data.map((check: { id: number }) => check.id), [b]);
+});
+
+test('bulk-pause on resume leaves DNS/TCP checks the plan does not cover', async (t) => {
+  const account = await api.account('pro');
+  const dns = await create(account, dnsCheck());
+  const http = await create(account, httpCheck());
+  await api.call('POST', '/mobile/uptime-checks/bulk-pause', { account, body: { action: 'pause' } });
+  await api.setPlan(account, 'basic');
+  const res = await api.call('POST', '/mobile/uptime-checks/bulk-pause', { account, body: { action: 'resume' } });
+  t.like(res.body.data, { matched: 2, changed: 1, skipped_capability: [dns] });
+  t.false((await api.call('GET', `/mobile/uptime-checks/${http}`, { account })).body.data.paused);
+});
+
+test('bulk-pause refuses an invalid body with 422', async (t) => {
+  for (const body of [{}, { action: 'stop' }, { action: 'pause', ids: 'all' }, { action: 'pause', ids: [0] }, { action: 'pause', ids: [1.5] }, { action: 'pause', ids: Array(1001).fill(1) }]) {
+    const res = await api.call('POST', '/mobile/uptime-checks/bulk-pause', { account: owner, body });
+    t.is(res.status, 422, JSON.stringify(body).slice(0, 60));
+    t.is(res.body.error.code, 'VALIDATION_ERROR');
+    t.truthy(res.body.error.fields);
+  }
+});
+
+test('test-now runs the on-demand probe and answers the run', async (t) => {
+  const id = await create(owner, httpCheck());
+  const res = await api.call('POST', `/mobile/uptime-checks/${id}/test-now`, { account: owner });
+  t.is(res.status, 200);
+  t.true(probed.includes(id));
+  t.deepEqual(res.body.data, {
+    id: 77,
+    state: 'DOWN',
+    started_at: '2026-11-22T00:00:00.000Z',
+    finished_at: '2026-11-22T00:00:02.000Z',
+    failing_locations: 1,
+    latency_ms: null,
+    in_maintenance: false,
+    on_demand: true,
+    results: [{ location: 'eu-west', state: 'down', reason: 'connection refused', latency_ms: null, late: false }],
+  });
+});
+
+test('test-now without an engine is 503 SERVICE_UNAVAILABLE in the envelope', async (t) => {
+  const bare = await ApiHarness.start();
+  t.teardown(() => bare.close());
+  const account = await bare.account('pro');
+  const created = await bare.call('POST', '/mobile/uptime-checks', { account, body: httpCheck() });
+  const res = await bare.call('POST', `/mobile/uptime-checks/${created.body.data.id}/test-now`, { account });
+  t.is(res.status, 503);
+  t.is(res.body.error.code, 'SERVICE_UNAVAILABLE');
+});
