@@ -8,6 +8,7 @@ import { onDemandCycleId, type CheckActorState, type CheckEvent } from '../domai
 import type { Logger } from '../log.js';
 import type { Store } from '../store/orm.js';
 import { Actor } from './actor.js';
+import { serveTestNow } from './bus-on-demand.js';
 import { CheckActor, type CheckActorContext, type EngineObserver } from './check-actor.js';
 import { CheckLoader, type StoredCheck } from './check-loader.js';
 import type { Clock } from './clock.js';
@@ -45,6 +46,7 @@ export class Engine implements PartitionListener {
   private readonly checks = new Map<number, RunningCheck>();
   private readonly owned = new Set<number>();
   private readonly consumers = new Map<number, BusSubscription>();
+  private readonly testNowServers = new Map<number, BusSubscription>();
   private readonly scheduler: Scheduler;
   private readonly runs: RunWriter;
   private readonly loader: CheckLoader;
@@ -134,6 +136,7 @@ export class Engine implements PartitionListener {
       if (!this.owned.has(p) || this.consumers.has(p)) continue;
       const durable = `${this.config.clusterName}-engine-p${p}`;
       this.consumers.set(p, this.config.bus.consumeDurable({ durable, filter: resultFilter(p) }, (_subject, data) => this.onResult(data)));
+      this.testNowServers.set(p, serveTestNow(this.config.bus, p, this.onDemand));
     }
     this.config.logger.info({ partitions: fresh, checks: stored.size }, 'partitions acquired');
   }
@@ -153,6 +156,8 @@ export class Engine implements PartitionListener {
       this.owned.delete(p);
       await this.consumers.get(p)?.stop();
       this.consumers.delete(p);
+      await this.testNowServers.get(p)?.stop();
+      this.testNowServers.delete(p);
     }
     const stopped: Array<Promise<void>> = [];
     for (const [id, running] of this.checks) {

@@ -10,6 +10,8 @@ export interface RunWriterOptions {
   maxBatch?: number;
   /** Rows kept for a retry while the database is away; beyond this the oldest are dropped. */
   maxPending?: number;
+  /** Batches written at once. */
+  lanes?: number;
 }
 
 interface CheckStateUpdate {
@@ -31,13 +33,21 @@ const iso = (ms: number): string => new Date(ms).toISOString();
  */
 export class RunWriter {
   private runs: RunRecord[] = [];
+  /** Buffered runs by cycle id, so a late answer finds its run without a scan. */
+  private buffered = new Map<string, RunRecord>();
+  /** Cycles whose insert is on its way: their late answers wait for it to commit. */
+  private readonly writing = new Set<string>();
   private states = new Map<number, CheckStateUpdate>();
+  private statesInFlight = false;
   private late = new Map<string, LocationResult[]>();
   private timer: NodeJS.Timeout | null = null;
-  private flushing: Promise<void> = Promise.resolve();
+  private lanes = 0;
+  private droppedSinceLog = 0;
+  private idleWaiters: Array<() => void> = [];
   private readonly flushIntervalMs: number;
   private readonly maxBatch: number;
   private readonly maxPending: number;
+  private readonly maxLanes: number;
   private stored = 0;
 
   constructor(
@@ -46,8 +56,9 @@ export class RunWriter {
     options: RunWriterOptions = {},
   ) {
     this.flushIntervalMs = options.flushIntervalMs ?? 100;
-    this.maxBatch = options.maxBatch ?? 1000;
-    this.maxPending = options.maxPending ?? 200_000;
+    this.maxBatch = options.maxBatch ?? 2000;
+    this.maxPending = options.maxPending ?? 500_000;
+    this.maxLanes = options.lanes ?? 2;
   }
 
   /** Runs written so far (inserted or found already there). */
@@ -61,9 +72,10 @@ export class RunWriter {
 
   addRun(run: RunRecord): void {
     this.runs.push(run);
+    this.buffered.set(run.cycleId, run);
     if (this.runs.length > this.maxPending) {
-      const dropped = this.runs.splice(0, this.runs.length - this.maxPending);
-      this.logger.error({ dropped: dropped.length }, 'run buffer full while the database is away; oldest runs dropped');
+      for (const dropped of this.runs.splice(0, this.runs.length - this.maxPending)) this.buffered.delete(dropped.cycleId);
+      this.droppedSinceLog++;
     }
     this.soon();
   }
@@ -76,16 +88,17 @@ export class RunWriter {
 
   /** Replaces the results of a stored (or still buffered) run, to record answers that came after it closed. */
   recordLate(cycleId: string, results: LocationResult[]): void {
-    const buffered = this.runs.find((run) => run.cycleId === cycleId);
+    const buffered = this.buffered.get(cycleId);
     if (buffered) buffered.results = results;
     else this.late.set(cycleId, results);
     this.soon();
   }
 
-  /** Writes everything buffered so far; resolves when it is in the database. */
+  /** Writes everything buffered so far; resolves when nothing is left to write. */
   flush(): Promise<void> {
-    this.flushing = this.flushing.then(() => this.writeAll());
-    return this.flushing;
+    this.pump();
+    if (this.lanes === 0 && !this.hasWork()) return Promise.resolve();
+    return new Promise((resolve) => this.idleWaiters.push(resolve));
   }
 
   async stop(): Promise<void> {
@@ -94,38 +107,81 @@ export class RunWriter {
     await this.flush();
   }
 
+  private hasWork(): boolean {
+    return this.runs.length > 0 || this.states.size > 0 || this.late.size > 0;
+  }
+
   private soon(): void {
-    if (this.runs.length >= this.maxBatch) {
-      void this.flush();
+    if (this.runs.length >= this.maxBatch && this.lanes < this.maxLanes) {
+      this.pump();
       return;
     }
     if (this.timer) return;
     this.timer = setTimeout(() => {
       this.timer = null;
-      void this.flush();
+      this.pump();
     }, this.flushIntervalMs);
   }
 
-  private async writeAll(): Promise<void> {
-    while (this.runs.length > 0 || this.states.size > 0 || this.late.size > 0) {
+  /**
+   * Starts writers up to the lane limit. Runs of different cycles are independent, so batches go
+   * in parallel; check states go through one lane at a time (row locks in one order), and a late
+   * answer waits until its run's insert has committed.
+   */
+  private pump(): void {
+    if (this.droppedSinceLog > 0) {
+      this.logger.error({ dropped: this.droppedSinceLog }, 'run buffer full (database too slow or away); oldest runs dropped');
+      this.droppedSinceLog = 0;
+    }
+    while (this.lanes < this.maxLanes && this.hasWork()) {
       const runs = this.runs.splice(0, this.maxBatch);
-      const states = this.states;
-      this.states = new Map();
-      const late = this.late;
-      this.late = new Map();
-      try {
-        if (runs.length > 0) await this.insertRuns(runs);
-        if (states.size > 0) await this.updateChecks(states);
-        for (const [cycleId, results] of late) await this.updateResults(cycleId, results);
-        this.stored += runs.length;
-      } catch (error) {
-        this.logger.warn({ err: error, runs: runs.length }, 'writing runs failed; retrying');
-        this.runs.unshift(...runs);
-        for (const [id, update] of states) if (!this.states.has(id)) this.states.set(id, update);
-        for (const [cycleId, results] of late) if (!this.late.has(cycleId)) this.late.set(cycleId, results);
-        if (!this.timer) this.timer = setTimeout(() => ((this.timer = null), void this.flush()), 1_000);
-        return;
+      for (const run of runs) {
+        this.buffered.delete(run.cycleId);
+        this.writing.add(run.cycleId);
       }
+      let states: Map<number, CheckStateUpdate> | null = null;
+      if (!this.statesInFlight && this.states.size > 0) {
+        states = this.states;
+        this.states = new Map();
+        this.statesInFlight = true;
+      }
+      const late = new Map<string, LocationResult[]>();
+      for (const [cycleId, results] of this.late) {
+        if (this.writing.has(cycleId)) continue;
+        late.set(cycleId, results);
+        this.late.delete(cycleId);
+      }
+      if (runs.length === 0 && !states && late.size === 0) break;
+      this.lanes++;
+      void this.write(runs, states, late).finally(() => {
+        this.lanes--;
+        for (const run of runs) this.writing.delete(run.cycleId);
+        if (states) this.statesInFlight = false;
+        this.pump();
+        if (this.lanes === 0 && !this.hasWork()) this.idleWaiters.splice(0).forEach((resolve) => resolve());
+      });
+    }
+  }
+
+  private async write(runs: RunRecord[], states: Map<number, CheckStateUpdate> | null, late: Map<string, LocationResult[]>): Promise<void> {
+    try {
+      if (runs.length > 0) await this.insertRuns(runs);
+      this.stored += runs.length;
+      runs = [];
+      if (states) await this.updateChecks(states);
+      states = null;
+      for (const [cycleId, results] of late) {
+        await this.updateResults(cycleId, results);
+        late.delete(cycleId);
+      }
+    } catch (error) {
+      this.logger.warn({ err: error, runs: runs.length }, 'writing runs failed; retrying');
+      for (const run of runs) this.buffered.set(run.cycleId, run);
+      this.runs.unshift(...runs);
+      for (const [id, update] of states ?? []) if (!this.states.has(id)) this.states.set(id, update);
+      for (const [cycleId, results] of late) if (!this.late.has(cycleId)) this.late.set(cycleId, results);
+      // Back off: the lane stays busy for a second so a database that is away is not hammered.
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
     }
   }
 
@@ -168,6 +224,7 @@ export class RunWriter {
               count(*) filter (where in_maintenance)
        from inserted where not on_demand
        group by 1, 2
+       order by 1, 2
        on conflict (check_id, day) do update set
          up_runs = daily_availability.up_runs + excluded.up_runs,
          down_runs = daily_availability.down_runs + excluded.down_runs,
