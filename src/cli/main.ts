@@ -50,6 +50,7 @@ async function main(argv: string[]): Promise<number> {
       return 2;
     }
     logger.fatal({ err: error }, 'stopped by an unexpected error');
+    process.stderr.write(`vantage ${roleName}: ${error instanceof Error ? error.message : String(error)}\n`);
     return 1;
   }
 }

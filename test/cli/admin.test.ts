@@ -76,10 +76,10 @@ test.serial('create-user adds a user with permission flags; set-plan moves the c
   const { user_id } = JSON.parse(lastLine(created.stdout)) as { user_id: number };
   const badPermission = await runCli(['admin', 'create-user', '--client-id', '1', '--email', 'x@acme.test', '--password', 'pw-pw-pw-pw', '--permissions', 'fly'], env);
   t.is(badPermission.code, 1);
-  t.regex(badPermission.stderr, /unknown permission "fly"/);
+  t.regex(badPermission.stderr, /unknown permission "fly"/, badPermission.stdout);
   const noClient = await runCli(['admin', 'create-user', '--client-id', '999', '--email', 'y@acme.test', '--password', 'pw-pw-pw-pw'], env);
   t.is(noClient.code, 1);
-  t.regex(noClient.stderr, /client 999 does not exist/);
+  t.regex(noClient.stderr, /client 999 does not exist/, noClient.stdout);
   const plan = await runCli(['admin', 'set-plan', '--client-id', '1', '--plan', 'basic'], env);
   t.is(plan.code, 0, plan.stderr);
   await inspect(async (em) => {
