@@ -1,4 +1,5 @@
 import express, { Router, type Express } from 'express';
+import { uploadParser } from './account/upload-parser.js';
 import { DEFAULT_SIGN_IN_POLICIES, SignIn } from './auth/sign-in.js';
 import type { ApiDependencies } from './dependencies.js';
 import { docsRoutes } from './docs.js';
@@ -24,7 +25,7 @@ export function createApiApp(deps: ApiDependencies): Express {
   api.use(methodGuard(known));
   api.use(docs.spec);
   api.use(jsonBody());
-  RegisterRoutes(api);
+  RegisterRoutes(api, { multer: uploadParser() });
 
   const app = express();
   app.disable('x-powered-by');

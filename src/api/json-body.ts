@@ -1,5 +1,6 @@
 import express, { type RequestHandler } from 'express';
 import { ApiError } from './errors.js';
+import type { KnownRoute } from './route-table.js';
 
 /** Request bodies above this are refused with 413 before they are parsed. */
 export const BODY_LIMIT_BYTES = 256 * 1024;
@@ -7,9 +8,12 @@ export const BODY_LIMIT_BYTES = 256 * 1024;
 const hasBody = (headers: { 'content-length'?: string; 'transfer-encoding'?: string }): boolean =>
   headers['transfer-encoding'] !== undefined || (headers['content-length'] !== undefined && headers['content-length'] !== '0');
 
-/** Bodies are JSON: another media type with a body is 415; JSON is parsed with the size limit (malformed: 400, too large: 413). */
+/** Bodies are JSON (multipart on upload routes): another media type with a body is 415; JSON is parsed with the size limit (malformed: 400, too large: 413). */
 export function jsonBody(): RequestHandler[] {
-  const refuseOtherTypes: RequestHandler = (req, _res, next) => {
+  const refuseOtherTypes: RequestHandler = (req, res, next) => {
+    // Upload routes read multipart/form-data themselves (their parser runs after authentication).
+    const route = res.locals.route as KnownRoute | undefined;
+    if (req.is('multipart/form-data') && route?.multipartMethods.has(req.method.toLowerCase())) return next();
     if (hasBody(req.headers) && !req.is('application/json') && !req.is('application/*+json')) {
       return next(new ApiError('UNSUPPORTED_MEDIA_TYPE', 'request bodies must be JSON (Content-Type: application/json)'));
     }

@@ -7,7 +7,7 @@ interface OpenApiParameter {
 }
 
 interface OpenApiDocument {
-  paths: Record<string, Record<string, { parameters?: OpenApiParameter[] } | undefined>>;
+  paths: Record<string, Record<string, { parameters?: OpenApiParameter[]; requestBody?: { content?: Record<string, unknown> } } | undefined>>;
 }
 
 const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
@@ -20,6 +20,8 @@ export interface KnownRoute {
   literalSegments: number;
   /** Lower-case method → where each parameter of that operation is read from. */
   operations: Map<string, Map<string, string>>;
+  /** Lower-case methods whose body is multipart/form-data (file uploads). */
+  multipartMethods: Set<string>;
 }
 
 /** The API's routes as the generated OpenAPI document lists them: the single source of "known paths". */
@@ -31,11 +33,13 @@ export function routeTable(document: OpenApiDocument): KnownRoute[] {
       'i',
     );
     const operations = new Map<string, Map<string, string>>();
+    const multipartMethods = new Set<string>();
     for (const method of HTTP_METHODS) {
       const operation = item[method];
       if (operation) operations.set(method, new Map((operation.parameters ?? []).map((p) => [p.name, p.in])));
+      if (operation?.requestBody?.content?.['multipart/form-data']) multipartMethods.add(method);
     }
-    return { template, pattern, literalSegments: segments.filter((s) => !s.startsWith('{')).length, operations };
+    return { template, pattern, literalSegments: segments.filter((s) => !s.startsWith('{')).length, operations, multipartMethods };
   });
 }
 
