@@ -7,7 +7,7 @@ import { failed, type Channel, type DeliveryOutcome } from './channel.js';
 import { claimDueDeliveries } from './claim-deliveries.js';
 import { outcomeOfError } from './error-outcome.js';
 import { viewOfDelivery } from './outbox-view.js';
-import { recordAttempt } from './record-attempt.js';
+import { AttemptRecorder } from './record-attempt.js';
 import { nextStateAfter, type RetryPolicy } from './retry-policy.js';
 
 export interface DispatcherOptions {
@@ -27,22 +27,24 @@ const STOP_GRACE_MS = 5000;
 
 /**
  * Claims due outbox deliveries, sends each through its channel outside any transaction, and
- * records every attempt. Wakes every `pollMs`, on `nudge()`, and when a slot frees while full.
+ * records every attempt. Wakes every `pollMs`, on `nudge()`, and when slots free up while a backlog waits.
  * Several dispatchers (replicas) may run against one database.
  */
 export class Dispatcher {
   private readonly inFlight = new Set<Promise<void>>();
   private readonly abort = new AbortController();
   private stopped = false;
-  private full = false;
+  private backlog = false;
   private wake: (() => void) | null = null;
   private loop: Promise<void> | null = null;
   private readonly now: () => Date;
   private readonly random: () => number;
+  private readonly recorder: AttemptRecorder;
 
   constructor(private readonly options: DispatcherOptions) {
     this.now = options.now ?? (() => new Date());
     this.random = options.random ?? Math.random;
+    this.recorder = new AttemptRecorder(() => options.store.em.fork());
   }
 
   start(): void {
@@ -75,11 +77,19 @@ export class Dispatcher {
           this.options.logger.error({ err: error }, 'claiming outbox deliveries failed; trying again at the next poll');
         }
       }
-      this.full = this.inFlight.size >= this.options.concurrency;
-      // A full batch means more may be due: go again at once unless every slot is taken.
-      if (claimed > 0 && claimed === free && !this.full) continue;
+      // A full batch means more may be due: claim again as soon as enough slots free up.
+      this.backlog = claimed > 0 && claimed === free;
+      if (this.backlog && this.refillDue()) continue;
       await this.sleep();
     }
+  }
+
+  /**
+   * With a backlog, refill when half the slots are free rather than at each one: a claim costs
+   * a few queries, and batching them keeps the loop from becoming the bottleneck.
+   */
+  private refillDue(): boolean {
+    return this.options.concurrency - this.inFlight.size >= Math.ceil(this.options.concurrency / 2);
   }
 
   private sleep(): Promise<void> {
@@ -105,7 +115,7 @@ export class Dispatcher {
     for (const row of rows) {
       const sending = this.deliver(row).finally(() => {
         this.inFlight.delete(sending);
-        if (this.full) this.wake?.();
+        if (this.backlog && this.refillDue()) this.wake?.();
       });
       this.inFlight.add(sending);
     }
@@ -135,7 +145,7 @@ export class Dispatcher {
     if (outcome.kind === 'delivered') logger.debug(fields, 'notification delivered');
     else logger.warn({ ...fields, reason: outcome.reason, code: outcome.code }, next.status === 'failed' ? 'notification failed for good' : 'notification attempt failed; retrying later');
     try {
-      await recordAttempt(this.options.store.em.fork(), row, outcome, next, attemptedAt, durationMs);
+      await this.recorder.record({ delivery: row, outcome, next, attemptedAt, durationMs });
     } catch (error) {
       logger.error({ err: error, delivery_id: row.deliveryId }, 'recording a delivery attempt failed; the lease will run out and the delivery be tried again');
     }
