@@ -19,7 +19,8 @@ export interface DomainResultWriterOptions {
  * certificate metadata, `expiring_soon` notices and the certificate change notice. The domain's
  * row is locked first, so two replicas (or a redelivered result) recording the same domain
  * serialise, and the second sees what the first wrote: the same certificate is then no change,
- * and a milestone already in `expiry_notices` is not sent again.
+ * and a milestone already in `expiry_notices` is not sent again. The domain's own columns are
+ * written by a plain update: a check is not an edit, so `updated_at` keeps the last edit's time.
  */
 export class DomainResultWriter {
   constructor(
@@ -41,10 +42,7 @@ export class DomainResultWriter {
     const stale = domain.lastCheckedAt !== null && finishedAt < domain.lastCheckedAt;
     if (result.state !== 'up' || !result.certificate) {
       const error = failureReason(message);
-      if (!stale) {
-        domain.lastCheckedAt = finishedAt;
-        domain.lastCheckError = error;
-      }
+      if (!stale) await tx.nativeUpdate(Domain, { id: domain.id }, { lastCheckedAt: finishedAt, lastCheckError: error });
       return { ...emptyOutcome(domain.id), status: 'failed', checkedAt: message.finishedAt, error };
     }
     const observed = result.certificate;
@@ -54,10 +52,6 @@ export class DomainResultWriter {
     const previous = domain.currentCertificate;
     const snapshot = previous && sameCertificate(previous, observed) ? refresh(previous, observed, finishedAt) : tx.create(CertificateSnapshot, snapshotOf(domain, observed, finishedAt));
     const changed = certificateChange(previous, observed);
-    domain.currentCertificate = snapshot;
-    domain.certificateNotAfter = snapshot.notAfter;
-    domain.lastCheckedAt = finishedAt;
-    domain.lastCheckError = null;
 
     const groups = domain.notificationGroups.getItems();
     const resource: EventResource = { type: 'domain', id: domain.id, name: domain.name };
@@ -88,6 +82,11 @@ export class DomainResultWriter {
       );
     }
     await tx.flush();
+    await tx.nativeUpdate(
+      Domain,
+      { id: domain.id },
+      { currentCertificate: snapshot.id, certificateNotAfter: snapshot.notAfter, lastCheckedAt: finishedAt, lastCheckError: null },
+    );
     return {
       domainId: domain.id,
       status: 'checked',

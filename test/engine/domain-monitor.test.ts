@@ -136,6 +136,7 @@ test('check-now records the certificate, warns once per milestone and group flag
   await setup.flush();
 
   monitor = await startDomainMonitor({ settings: loadSettings({ VANTAGE_LOCATIONS: 'eu-west' }), logger, store, bus, clock });
+  const editedAt = (await em().findOneOrFail(Domain, domain.id)).updatedAt.getTime();
   const outcome = await monitor.checkNow(domain.id);
   t.is(outcome.status, 'checked');
   t.is(outcome.error, null);
@@ -145,6 +146,7 @@ test('check-now records the certificate, warns once per milestone and group flag
   const afterFirst = await em().findOneOrFail(Domain, domain.id, { populate: ['currentCertificate'] });
   t.is(afterFirst.lastCheckedAt?.toISOString() ?? null, outcome.checkedAt);
   t.is(afterFirst.lastCheckError, null);
+  t.is(afterFirst.updatedAt.getTime(), editedAt, 'a check is not an edit');
   const first = afterFirst.currentCertificate!;
   t.is(outcome.certificate?.snapshotId, first.id);
   t.is(first.subject, 'CN=soon');
