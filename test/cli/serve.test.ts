@@ -1,5 +1,3 @@
-import type { ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,9 +5,9 @@ import test from 'ava';
 import { Client, User } from '../../src/store/entities/index.js';
 import { closeStore, openStore } from '../../src/store/orm.js';
 import { verifyPassword } from '../../src/domain/password-hash.js';
-import { runCli, spawnCli } from '../helpers/cli.js';
+import { runCli } from '../helpers/cli.js';
 import { engineName, freshDatabase } from '../helpers/database.js';
-import { freePort } from '../helpers/free-port.js';
+import { startServe, stopServe } from '../helpers/serve-process.js';
 
 const database = await freshDatabase();
 const dataDir = mkdtempSync(join(tmpdir(), 'vantage-serve-'));
@@ -18,38 +16,8 @@ test.after.always(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-interface Started {
-  child: ChildProcess;
-  output: () => string;
-  port: number;
-}
-
-async function startServe(env: Record<string, string | undefined>): Promise<Started & { readyAfterMs: number }> {
-  const port = await freePort();
-  const began = Date.now();
-  const child = spawnCli(['serve'], { DATABASE_URL: database.databaseUrl, VANTAGE_DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env });
-  let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  while (Date.now() - began < 20_000) {
-    if (child.exitCode !== null) throw new Error(`serve exited with ${child.exitCode}: ${output}`);
-    try {
-      const response = await fetch(`http://127.0.0.1:${port}/healthz`);
-      if (response.status === 200) return { child, output: () => output, port, readyAfterMs: Date.now() - began };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  child.kill('SIGKILL');
-  throw new Error(`serve did not answer /healthz within 20 s: ${output}`);
-}
-
-async function stop(started: Started): Promise<number | null> {
-  started.child.kill('SIGTERM');
-  const [code] = (await once(started.child, 'exit')) as [number | null];
-  return code;
-}
+const serve = (env: Record<string, string | undefined>) =>
+  startServe({ DATABASE_URL: database.databaseUrl, VANTAGE_DATA_DIR: dataDir, ...env });
 
 async function countClients(): Promise<number> {
   const store = await openStore({ databaseUrl: database.databaseUrl, dataDir });
@@ -61,14 +29,14 @@ async function countClients(): Promise<number> {
 }
 
 test.serial(`serve comes up on an empty ${engineName()} database, says once how to sign in, and keeps rows across restarts`, async (t) => {
-  const first = await startServe({ VANTAGE_ADMIN_EMAIL: undefined, VANTAGE_ADMIN_PASSWORD: undefined });
-  t.true(first.readyAfterMs < 20_000);
+  const first = await serve({ VANTAGE_ADMIN_EMAIL: undefined, VANTAGE_ADMIN_PASSWORD: undefined });
+  t.true(first.readyAfterMs < 20_000, `healthz answered after ${first.readyAfterMs} ms`);
   const ready = await fetch(`http://127.0.0.1:${first.port}/readyz`);
   t.is(ready.status, 200);
   const notice = /First administrator: (\S+)\s+password: (\S+)/.exec(first.output());
   t.truthy(notice, first.output());
   t.is(first.output().match(/how to sign in|sign in at/g)?.length, 1);
-  t.is(await stop(first), 0);
+  t.is(await stopServe(first), 0);
 
   const store = await openStore({ databaseUrl: database.databaseUrl, dataDir });
   const admin = await store.em.fork().findOneOrFail(User, { email: notice![1]! });
@@ -82,16 +50,16 @@ test.serial(`serve comes up on an empty ${engineName()} database, says once how 
   });
   t.is(added.code, 0, added.stderr);
 
-  const second = await startServe({});
+  const second = await serve({});
   t.false(/First administrator|sign in at/.test(second.output()), 'no second sign-in notice');
-  t.is(await stop(second), 0);
+  t.is(await stopServe(second), 0);
   t.is(await countClients(), 2);
 });
 
 test.serial('a port already in use stops serve with an error', async (t) => {
-  const holder = await startServe({});
+  const holder = await serve({});
   const result = await runCli(['serve'], { DATABASE_URL: database.databaseUrl, VANTAGE_DATA_DIR: mkdtempSync(join(tmpdir(), 'vantage-serve-')), PORT: String(holder.port), HOST: '127.0.0.1' });
   t.not(result.code, 0);
   t.regex(result.stdout + result.stderr, /EADDRINUSE/);
-  await stop(holder);
+  await stopServe(holder);
 });
