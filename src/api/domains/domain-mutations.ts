@@ -31,7 +31,7 @@ function validated(body: DomainFields, requireName: boolean): DomainChanges {
 
 async function apply(tx: EntityManager, principal: Principal, domain: Domain, changes: DomainChanges): Promise<void> {
   const workspace = workspaceOf(principal);
-  if (changes.name !== undefined) {
+  if (changes.name !== undefined && changes.name !== domain.name) {
     if (await domainNameTaken(tx, workspace, changes.name, domain.id)) throw duplicate(changes.name);
     domain.name = changes.name;
   }
@@ -54,6 +54,7 @@ export async function createDomain(context: RequestContext, principal: Principal
   const changes = validated(body, true);
   return mutate(context, principal, async (tx, recorder) => {
     requireWithinLimit(principal, 'domains', await domainsOfClient(tx, principal.client.id));
+    if (await domainNameTaken(tx, workspaceOf(principal), changes.name!)) throw duplicate(changes.name!);
     const domain = tx.create(Domain, { workspace: workspaceOf(principal).id, name: changes.name! });
     await apply(tx, principal, domain, changes);
     recorder.record({ action: 'domain.create', resourceType: 'domain', resourceId: domain.id, notice: 'created', details: { name: domain.name } });

@@ -28,7 +28,7 @@ function validated(context: RequestContext, body: Record<string, unknown>, curre
 }
 
 async function save(tx: EntityManager, principal: Principal, group: NotificationGroup, config: NotificationGroupConfig): Promise<void> {
-  if (await groupNameTaken(tx, workspaceOf(principal), config.name, group.id)) throw duplicate(config.name);
+  if (config.name !== group.name && (await groupNameTaken(tx, workspaceOf(principal), config.name, group.id))) throw duplicate(config.name);
   Object.assign(group, config);
   try {
     await tx.flush();
@@ -44,6 +44,7 @@ export async function createGroup(context: RequestContext, principal: Principal,
   const config = validated(context, body);
   return mutate(context, principal, async (tx, changes) => {
     requireWithinLimit(principal, 'notificationGroups', await groupsOfClient(tx, principal.client.id));
+    if (await groupNameTaken(tx, workspaceOf(principal), config.name)) throw duplicate(config.name);
     const group = tx.create(NotificationGroup, { workspace: workspaceOf(principal).id, name: config.name, webhookSecret: randomBytes(32).toString('hex') });
     await save(tx, principal, group, config);
     changes.record({ action: 'notification_group.create', resourceType: 'notification_group', resourceId: group.id, notice: 'created', details: { name: group.name } });
