@@ -202,7 +202,10 @@ function closeCycle(state: CheckActorState, cycle: CycleInFlight, at: number): D
   let next: CheckActorState = {
     ...state,
     cycles: state.cycles.filter((c) => c !== cycle),
-    recentlyClosed: [...state.recentlyClosed, { cycleId: cycle.cycleId, results: verdict.results }].slice(-recentlyClosedKept),
+    // Only a run with a silent location can still get an answer; keeping complete runs would cost memory for nothing.
+    recentlyClosed: verdict.results.some((r) => r.state === 'missing')
+      ? [...state.recentlyClosed, { cycleId: cycle.cycleId, results: verdict.results }].slice(-recentlyClosedKept)
+      : state.recentlyClosed,
     lastRunAt: Math.max(state.lastRunAt ?? 0, cycle.startedAt),
   };
   if (next.config.paused) return { state: next, effects };

@@ -51,11 +51,16 @@ export class BusOnDemandProbe implements OnDemandProbe {
   }
 }
 
-/** The engine side: answers test-now requests for one owned partition with the local on-demand probe. */
-export function serveTestNow(bus: Bus, partition: number, local: OnDemandProbe): BusSubscription {
-  return bus.subscribe(testNowSubject(partition), async (_subject, data) => {
+/**
+ * The engine side: answers test-now requests for the checks of the partitions it owns with the
+ * local on-demand probe. One subscription for every partition; requests for partitions owned
+ * elsewhere are left to their owner.
+ */
+export function serveTestNow(bus: Bus, owns: (checkId: number) => boolean, local: OnDemandProbe): BusSubscription {
+  return bus.subscribe('vantage.engine.test-now.*', async (_subject, data) => {
     const request = data as Partial<TestNowRequest>;
     if (typeof request.checkId !== 'number' || typeof request.replySubject !== 'string') return;
+    if (!owns(request.checkId)) return;
     let answer: TestNowReply;
     try {
       const summary = await local.runNow(request.checkId);

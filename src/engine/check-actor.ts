@@ -38,6 +38,8 @@ export interface CheckActorContext {
  */
 export class CheckActor implements ActorBehavior<CheckEvent> {
   private tick: ScheduledEntry | null = null;
+  /** Deadlines of cycles in flight; a cycle that closes early cancels its own, sparing a no-op message. */
+  private deadlines: Array<{ cycleId: string; entry: ScheduledEntry }> | null = null;
   private actor!: Actor<CheckEvent>;
 
   constructor(
@@ -85,6 +87,8 @@ export class CheckActor implements ActorBehavior<CheckEvent> {
   detach(): void {
     this.context.scheduler.cancel(this.tick);
     this.tick = null;
+    for (const { entry } of this.deadlines ?? []) this.context.scheduler.cancel(entry);
+    this.deadlines = null;
     this.context.onDemand.abandon(this.state.checkId);
   }
 
@@ -105,10 +109,15 @@ export class CheckActor implements ActorBehavior<CheckEvent> {
         return null;
       case 'armDeadline': {
         const cycleId = effect.cycleId;
-        context.scheduler.at(effect.at, () => this.actor.tell({ type: 'deadline', at: context.clock.now(), cycleId }));
+        const entry = context.scheduler.at(effect.at, () => {
+          this.forgetDeadline(cycleId);
+          this.actor.tell({ type: 'deadline', at: context.clock.now(), cycleId });
+        });
+        (this.deadlines ??= []).push({ cycleId, entry });
         return null;
       }
       case 'persistRun':
+        context.scheduler.cancel(this.forgetDeadline(effect.run.cycleId));
         context.runs.addRun(effect.run);
         return null;
       case 'updateCheckState':
@@ -130,6 +139,14 @@ export class CheckActor implements ActorBehavior<CheckEvent> {
         context.removed(this.state.checkId);
         return null;
     }
+  }
+
+  private forgetDeadline(cycleId: string): ScheduledEntry | null {
+    const index = this.deadlines?.findIndex((d) => d.cycleId === cycleId) ?? -1;
+    if (index < 0) return null;
+    const { entry } = this.deadlines!.splice(index, 1)[0]!;
+    if (this.deadlines!.length === 0) this.deadlines = null;
+    return entry;
   }
 
   private async publish(requests: Extract<CheckEffect, { type: 'publishProbes' }>['requests'], scheduledAt: number | null): Promise<null> {

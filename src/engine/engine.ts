@@ -46,7 +46,7 @@ export class Engine implements PartitionListener {
   private readonly checks = new Map<number, RunningCheck>();
   private readonly owned = new Set<number>();
   private readonly consumers = new Map<number, BusSubscription>();
-  private readonly testNowServers = new Map<number, BusSubscription>();
+  private testNowServer: BusSubscription | null = null;
   private readonly scheduler: Scheduler;
   private readonly runs: RunWriter;
   private readonly loader: CheckLoader;
@@ -99,6 +99,7 @@ export class Engine implements PartitionListener {
     this.changes = this.config.leases.soleReplica
       ? this.config.bus.consumeDurable({ durable: `${this.config.clusterName}-engine-changes`, filter: changeFilter }, onChange)
       : this.config.bus.subscribe(changeFilter, onChange);
+    this.testNowServer = serveTestNow(this.config.bus, (checkId) => this.owned.has(this.partitionOf(checkId)), this.onDemand);
     await this.config.leases.start(this);
     const interval = this.config.resyncIntervalMs ?? 30_000;
     this.resyncTimer = setInterval(() => void this.inOrder(() => this.resync()), interval);
@@ -109,6 +110,7 @@ export class Engine implements PartitionListener {
     this.stopping = true;
     if (this.resyncTimer) clearInterval(this.resyncTimer);
     await this.changes?.stop();
+    await this.testNowServer?.stop();
     await this.serial;
     await this.drop([...this.owned]);
     await this.runs.stop();
@@ -132,11 +134,17 @@ export class Engine implements PartitionListener {
     // A lease may have been lost while loading: only what is still owned starts.
     for (const check of stored.values()) if (this.owned.has(this.partitionOf(check.config.id)) && !this.checks.has(check.config.id)) this.spawn(check);
     // Actors exist before their results are consumed, so results held by the stream find them.
-    for (const p of fresh) {
-      if (!this.owned.has(p) || this.consumers.has(p)) continue;
-      const durable = `${this.config.clusterName}-engine-p${p}`;
-      this.consumers.set(p, this.config.bus.consumeDurable({ durable, filter: resultFilter(p) }, (_subject, data) => this.onResult(data)));
-      this.testNowServers.set(p, serveTestNow(this.config.bus, p, this.onDemand));
+    const onResult = (_subject: string, data: unknown): void => this.onResult(data);
+    if (this.config.leases.soleReplica) {
+      // Owning every partition for good, one consumer over all results does the work of one per partition.
+      if (!this.consumers.has(allPartitions)) {
+        this.consumers.set(allPartitions, this.config.bus.consumeDurable({ durable: `${this.config.clusterName}-engine-all`, filter: 'vantage.result.>' }, onResult));
+      }
+    } else {
+      for (const p of fresh) {
+        if (!this.owned.has(p) || this.consumers.has(p)) continue;
+        this.consumers.set(p, this.config.bus.consumeDurable({ durable: `${this.config.clusterName}-engine-p${p}`, filter: resultFilter(p) }, onResult));
+      }
     }
     this.config.logger.info({ partitions: fresh, checks: stored.size }, 'partitions acquired');
   }
@@ -156,8 +164,10 @@ export class Engine implements PartitionListener {
       this.owned.delete(p);
       await this.consumers.get(p)?.stop();
       this.consumers.delete(p);
-      await this.testNowServers.get(p)?.stop();
-      this.testNowServers.delete(p);
+    }
+    if (this.owned.size === 0) {
+      await this.consumers.get(allPartitions)?.stop();
+      this.consumers.delete(allPartitions);
     }
     const stopped: Array<Promise<void>> = [];
     for (const [id, running] of this.checks) {
@@ -341,4 +351,6 @@ export class Engine implements PartitionListener {
 }
 
 const changeFilter = 'vantage.changes.>';
+/** Key of the single result consumer of a sole replica. */
+const allPartitions = -1;
 const nonce = (): string => randomBytes(4).toString('hex');
