@@ -18,6 +18,7 @@ interface Pending {
 export interface DomainCheckRequestsConfig {
   bus: Bus;
   rows: DomainScheduleStore;
+  clusterName: string;
   /** Where TLS probes run: one location is enough to read a certificate. */
   location: string;
   logger: Logger;
@@ -67,7 +68,7 @@ export class DomainCheckRequests {
   /** Publishes a TLS probe of the domain; resolves once its outcome is known, with null when the domain was deleted meanwhile. */
   async request(domain: DomainTarget, issuedAt: Date): Promise<DomainCheckOutcome | null> {
     const requestId = randomBytes(12).toString('hex');
-    const built = domainProbeRequest(domain, this.config.location, requestId);
+    const built = domainProbeRequest(domain, this.config.clusterName, this.config.location, requestId);
     if ('unprobeable' in built) {
       await this.config.rows.recordError(domain.id, built.unprobeable, issuedAt);
       return { ...noAnswerOutcome(domain.id, built.unprobeable), status: 'failed' };

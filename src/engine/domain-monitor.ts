@@ -8,6 +8,7 @@ import type { Store } from '../store/orm.js';
 import { systemClock, type Clock, type TimerHandle } from './clock.js';
 import { DomainNotFound, type DomainCheckedMessage, type DomainChecker, type DomainCheckOutcome } from './domain-check-outcome.js';
 import { DomainCheckRequests } from './domain-check-requests.js';
+import { domainCyclePrefix } from './domain-probe.js';
 import { DomainResultWriter } from './domain-result-writer.js';
 import { DOMAIN_CHECK_INTERVAL_MS } from './domain-schedule.js';
 import { DomainScheduleStore } from './domain-schedule-store.js';
@@ -58,14 +59,16 @@ class DomainCertificateMonitor implements DomainMonitor {
   private sweeping: Promise<void> | null = null;
   private sweepAgain = false;
   private stopped = false;
+  private readonly cyclePrefix: string;
 
   constructor(private readonly options: DomainMonitorOptions) {
+    this.cyclePrefix = domainCyclePrefix(options.settings.VANTAGE_CLUSTER_NAME);
     this.clock = options.clock ?? systemClock;
     this.logger = options.logger.child({ component: 'domain-monitor' });
     this.rows = new DomainScheduleStore(options.store, options.intervalMs ?? DOMAIN_CHECK_INTERVAL_MS);
     this.writer = new DomainResultWriter(options.store, { amqp: Boolean(options.settings.AMQP_URL) });
     const location = locationsOf(options.settings)[0]!;
-    this.requests = new DomainCheckRequests({ bus: options.bus, rows: this.rows, location, logger: this.logger, answerTimeoutMs: options.answerTimeoutMs });
+    this.requests = new DomainCheckRequests({ bus: options.bus, rows: this.rows, clusterName: options.settings.VANTAGE_CLUSTER_NAME, location, logger: this.logger, answerTimeoutMs: options.answerTimeoutMs });
   }
 
   start(): void {
@@ -103,7 +106,7 @@ class DomainCertificateMonitor implements DomainMonitor {
       this.logger.warn({ data }, 'dropping a domain probe result that does not match the message schema');
       return;
     }
-    if (data.subjectKind !== 'domain') return;
+    if (data.subjectKind !== 'domain' || !data.cycleId.startsWith(this.cyclePrefix)) return;
     // A failure here throws: the durable consumer delivers the result again.
     const outcome = await this.writer.record(data);
     this.requests.settle(data.requestId, outcome);

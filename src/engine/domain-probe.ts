@@ -11,6 +11,12 @@ const DISPATCH_WINDOW_MS = 10_000;
 /** After this long without a result the check counts as unanswered: dispatch window, probe, and slack for the bus. */
 export const DOMAIN_ANSWER_TIMEOUT_MS = DISPATCH_WINDOW_MS + DOMAIN_PROBE_TIMEOUT_MS + 5_000;
 
+/**
+ * Cycle ids of domain probes start with this; results of other installations sharing the NATS
+ * server (another VANTAGE_CLUSTER_NAME) reach the same subjects and are told apart by it.
+ */
+export const domainCyclePrefix = (clusterName: string): string => `${clusterName}:domain:`;
+
 export interface DomainTarget {
   id: number;
   /** The domain name, optionally with a port as in a URL authority (`example.com:8443`); 443 without. */
@@ -23,6 +29,7 @@ export interface DomainTarget {
  */
 export function domainProbeRequest(
   domain: DomainTarget,
+  clusterName: string,
   location: string,
   requestId: string,
   wallNow: number = Date.now(),
@@ -36,7 +43,7 @@ export function domainProbeRequest(
       requestId,
       subjectId: domain.id,
       subjectKind: 'domain',
-      cycleId: `domain-${domain.id}-${requestId}`,
+      cycleId: `${domainCyclePrefix(clusterName)}${domain.id}:${requestId}`,
       location,
       spec: { type: 'tls', hostname: authority.bareHost, port, timeoutMs: DOMAIN_PROBE_TIMEOUT_MS },
       resultSubject: domainResultSubject(domain.id),

@@ -7,7 +7,9 @@ import { join } from 'node:path';
 import test from 'ava';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { ProbeAgent } from '../../agents/probe-agent.js';
+import { randomBytes } from 'node:crypto';
 import { InProcessBus } from '../../src/bus/in-process-bus.js';
+import { NatsBus } from '../../src/bus/nats-bus.js';
 import { changeSubject } from '../../src/bus/subjects.js';
 import { loadSettings } from '../../src/config/load-settings.js';
 import { DomainNotFound, startDomainMonitor, type DomainMonitor } from '../../src/engine/domain-monitor.js';
@@ -47,10 +49,13 @@ function makeCertificates(): { caPem: string; expiringSoon: KeyPair; renewed: Ke
 }
 
 /** An HTTPS server on 127.0.0.1 whose certificate the test swaps. */
-async function startTlsServer(pair: KeyPair): Promise<{ port: number; serve(pair: KeyPair): void; close(): Promise<void> }> {
+async function startTlsServer(pair: KeyPair): Promise<{ port: number; connections(): number; serve(pair: KeyPair): void; close(): Promise<void> }> {
   const server: Server = createServer({ key: pair.key, cert: pair.cert }, (_request, response) => response.end('ok'));
+  // TCP connections: a probe hangs up right after its handshake, before the server sees it complete.
+  let connections = 0;
   const sockets = new Set<Socket>();
   server.on('connection', (socket: Socket) => {
+    connections++;
     sockets.add(socket);
     socket.once('close', () => sockets.delete(socket));
   });
@@ -58,6 +63,7 @@ async function startTlsServer(pair: KeyPair): Promise<{ port: number; serve(pair
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     port: (server.address() as AddressInfo).port,
+    connections: () => connections,
     serve: (next) => server.setSecureContext({ key: next.key, cert: next.cert }),
     close: () =>
       new Promise<void>((resolve) => {
@@ -328,4 +334,51 @@ test('the schedule checks active domains every 6 hours, skips inactive ones, fol
   await t.throwsAsync(monitor.checkNow(active.id), { instanceOf: DomainNotFound });
   t.is(await em().count(CertificateSnapshot, { domain: active.id }), 0);
   t.is(await em().count(OutboxEvent, {}), 0, 'no group attached: nothing to announce');
+});
+
+const natsUrl = process.env.NATS_URL;
+
+(natsUrl ? test : test.skip)('two monitors on NATS claim each scheduled check once and answer check-now whichever consumes the result', async (t) => {
+  const { store, close } = await freshStore();
+  const logger = createLogger('silent');
+  // A namespace of its own: other test runs on the same NATS server see none of this.
+  const namespace = `dm${randomBytes(4).toString('hex')}`;
+  const connect = () => NatsBus.connect({ servers: natsUrl!.split(','), namespace, redeliveryDelayMs: 200 }, logger);
+  const [agentBus, busA, busB] = await Promise.all([connect(), connect(), connect()]);
+  const pki = makeCertificates();
+  const server = await startTlsServer(pki.expiringSoon);
+  const agent = new ProbeAgent({ bus: agentBus, location: 'eu-west', agentId: 'agent-1', concurrency: 4, probeOptions: { allowPrivateTargets: true, extraCa: [pki.caPem] }, logger });
+  agent.start();
+  const monitors: DomainMonitor[] = [];
+  t.teardown(async () => {
+    await Promise.all(monitors.map((monitor) => monitor.stop()));
+    await agent.stop(100);
+    await Promise.all([agentBus, busA, busB].map((bus) => bus.close()));
+    await server.close();
+    await close();
+  });
+  const em = (): EntityManager => store.em.fork() as EntityManager;
+  const setup = em();
+  const ids = await provisionClient(setup, { name: 'Replicas', email: `replicas-${Date.now()}@example.com`, password: 'correct horse battery', plan: 'pro' });
+  const workspace = await setup.findOneOrFail(Workspace, ids.workspace_id);
+  const group = setup.create(NotificationGroup, { workspace, ...everyChannel('ops'), ...allTriggers });
+  const domain = setup.create(Domain, { workspace, name: `127.0.0.1:${server.port}` });
+  domain.notificationGroups.set([group]);
+  await setup.flush();
+
+  const settings = loadSettings({ VANTAGE_LOCATIONS: 'eu-west', NATS_URL: natsUrl });
+  const clock = new FakeClock(Date.now());
+  for (const bus of [busA, busB]) monitors.push(await startDomainMonitor({ settings, logger, store, bus, clock }));
+  await until('the first scheduled check', async () => (await em().findOneOrFail(Domain, domain.id)).lastCheckedAt);
+
+  // Each check-now is answered, whichever replica's binding of the shared durable consumer took the result.
+  for (let i = 0; i < 4; i++) {
+    const outcome = await monitors[1]!.checkNow(domain.id);
+    t.is(outcome.status, 'checked');
+    t.is(outcome.certificate?.subject, 'CN=soon');
+  }
+  t.is(server.connections(), 5, 'both replicas swept at start, one claimed the check: one scheduled probe and four check-nows');
+  t.is(await em().count(CertificateSnapshot, { domain: domain.id }), 1);
+  t.deepEqual((await em().find(ExpiryNotice, { domain: domain.id })).map((notice) => notice.milestoneDays), [7]);
+  t.is(await em().count(OutboxEvent, { eventType: 'domain.ssl.expiring_soon' }), 1);
 });
