@@ -8,33 +8,39 @@ import { connect } from 'node:net';
 
 export function bareHttp(port: number): Promise<void> {
   return new Promise((resolve, reject) => {
-    const request = httpRequest({ host: '127.0.0.1', port, path: '/', agent: false }, (response) => {
+    const request = httpRequest({ host: '127.0.0.1', port, path: '/', agent: false, timeout: 5000 }, (response) => {
       response.resume();
       response.once('end', resolve);
     });
     request.once('error', reject);
+    request.once('timeout', () => request.destroy(new Error('timeout')));
     request.end();
   });
 }
 
 export function bareHttps(port: number, ca: string): Promise<void> {
   return new Promise((resolve, reject) => {
-    const request = httpsRequest({ host: '127.0.0.1', port, path: '/', agent: false, ca }, (response) => {
+    const request = httpsRequest({ host: '127.0.0.1', port, path: '/', agent: false, ca, timeout: 5000 }, (response) => {
       response.resume();
       response.once('end', resolve);
     });
     request.once('error', reject);
+    request.once('timeout', () => request.destroy(new Error('timeout')));
     request.end();
   });
 }
 
 export function bareTcp(port: number): Promise<void> {
   return new Promise((resolve, reject) => {
-    const socket = connect({ host: '127.0.0.1', port }, () => {
+    const socket = connect({ host: '127.0.0.1', port, timeout: 5000 }, () => {
       socket.destroy();
       resolve();
     });
     socket.once('error', reject);
+    socket.once('timeout', () => {
+      socket.destroy();
+      reject(new Error('timeout'));
+    });
   });
 }
 
@@ -72,7 +78,13 @@ export function barePinger(): { ping(): Promise<void>; close(): void } {
         packet.writeUInt16BE(0xbeef, 4);
         packet.writeUInt16BE(seq, 6);
         raw.writeChecksum(packet, 2, raw.createChecksum(packet));
+        // A reply lost under load (a full socket buffer) must not stall the loop: give up after 5 s like the probe.
+        const timer = setTimeout(() => {
+          waiting.delete(seq);
+          reject(new Error('timeout'));
+        }, 5000);
         waiting.set(seq, () => {
+          clearTimeout(timer);
           waiting.delete(seq);
           resolve();
         });

@@ -36,6 +36,9 @@ const unreachable = { 4: 3, 6: 1 } as const;
 /** Offset of the quoted ICMP header inside an error message: ICMP header + IPv6 header (IPv4 varies). */
 const ipv6QuotedIcmp = 8 + 40;
 
+/** Type, code, checksum, identifier, sequence, then a payload that names the sender in captures. */
+const echoTemplate = Buffer.concat([Buffer.alloc(8), Buffer.from('vantage!', 'latin1')]);
+
 interface PendingEcho {
   address: string;
   resolve(): void;
@@ -119,10 +122,9 @@ export class IcmpSocket {
   }
 
   private echoPacket(key: number): Buffer {
-    const packet = Buffer.alloc(16);
+    const packet = Buffer.from(echoTemplate);
     packet.writeUInt8(echoRequest[this.family], 0);
     packet.writeUInt32BE(key, 4);
-    packet.write('vantage!', 8, 'latin1');
     // The kernel fills the ICMPv6 checksum (it covers a pseudo-header we do not see); ICMPv4 is ours.
     if (this.family === 4) raw.writeChecksum(packet, 2, raw.createChecksum(packet));
     return packet;

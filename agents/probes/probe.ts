@@ -1,5 +1,6 @@
 import type { ProbePhases, ProbeResult, ProbeSpec } from '../../src/bus/messages.js';
 import type { Static } from '@sinclair/typebox';
+import { onCancel } from './cancellation.js';
 
 /** Agent-wide settings every prober may read. */
 export interface ProbeOptions {
@@ -120,15 +121,14 @@ export async function runProbe(timeoutMs: number, signal: AbortSignal, body: (ct
   const ctx = new ProbeRun();
   if (signal.aborted) return down(ctx, 'cancelled');
   const timer = setTimeout(() => ctx.stop(new ProbeTimeout(`timeout after ${timeoutMs} ms`)), timeoutMs);
-  const onCancel = (): void => ctx.stop(new ProbeCancelled('cancelled'));
-  signal.addEventListener('abort', onCancel, { once: true });
+  const forget = onCancel(signal, () => ctx.stop(new ProbeCancelled('cancelled')));
   try {
     return await body(ctx);
   } catch (error) {
     return down(ctx, reasonOf(ctx.stopReason ?? error));
   } finally {
     clearTimeout(timer);
-    signal.removeEventListener('abort', onCancel);
+    forget();
   }
 }
 

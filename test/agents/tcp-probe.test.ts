@@ -51,7 +51,7 @@ test('contains: a banner sent later is waited for', async (t) => {
 });
 
 test('contains: missing value is down with a readable reason', async (t) => {
-  const result = await probeTcp(tcp('ssh', { bannerOperator: 'contains', bannerValue: 'SMTP', timeoutMs: 300 }), never, localOptions);
+  const result = await probeTcp(tcp('ssh', { bannerOperator: 'contains', bannerValue: 'SMTP', timeoutMs: 1000 }), never, localOptions);
   t.is(result.state, 'down');
   t.is(result.reason, 'banner does not contain "SMTP"');
   t.is(result.banner, 'SSH-2.0-OpenSSH_9.6\r\n');
