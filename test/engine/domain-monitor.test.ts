@@ -278,7 +278,8 @@ test('the schedule checks active domains every 6 hours, skips inactive ones, fol
   const workspace = await setup.findOneOrFail(Workspace, ids.workspace_id);
   await setup.flush();
 
-  monitor = await startDomainMonitor({ settings: loadSettings({ VANTAGE_LOCATIONS: 'eu-west,us-east' }), logger, store, bus, clock });
+  const answerTimeoutMs = 5_000;
+  monitor = await startDomainMonitor({ settings: loadSettings({ VANTAGE_LOCATIONS: 'eu-west,us-east' }), logger, store, bus, clock, answerTimeoutMs });
   await t.throwsAsync(monitor.checkNow(987_654), { instanceOf: DomainNotFound });
 
   // Created after the start: the API's change notice wakes the schedule, which checks it at once.
@@ -327,6 +328,24 @@ test('the schedule checks active domains every 6 hours, skips inactive ones, fol
   // A `check_now` notice checks at once, even while the domain is toggled off (the user asked).
   await bus.publishDurable(changeSubject('domain', active.id), { kind: 'domain', id: active.id, action: 'check_now', at: new Date().toISOString() });
   await waitFor('the check-now notice to be acted on', async () => ((await lastChecked(active.id)) ?? 0) > secondCheck);
+
+  // A name no probe can dial is refused before any request goes out.
+  const unusable = em().create(Domain, { workspace, name: '127.0.0.1:99999', active: false });
+  await em().persist(unusable).flush();
+  const refused = await monitor.checkNow(unusable.id);
+  t.is(refused.status, 'failed');
+  t.regex(refused.error ?? '', /port 99999 .* out of range/);
+  t.is((await em().findOneOrFail(Domain, unusable.id)).lastCheckError, refused.error);
+
+  // No agent answers: check-now gives up after the answer timeout and leaves the reason on the domain.
+  await agent.stop(100);
+  const silent = await monitor.checkNow(active.id);
+  t.is(silent.status, 'no_answer');
+  t.is(silent.error, 'no probe agent at eu-west answered within 5 s');
+  t.is(silent.checkedAt, null);
+  const unanswered = await em().findOneOrFail(Domain, active.id);
+  t.is(unanswered.lastCheckError, silent.error);
+  t.not(unanswered.currentCertificate, null, 'the certificate last read stays');
 
   // Deleted: its certificate history goes with it, and check-now knows it no more.
   await em().nativeDelete(Domain, { id: active.id });
