@@ -63,7 +63,9 @@ async function resolveChecked(hostname: string, check: boolean): Promise<{ addre
   if (check) {
     for (const { address } of addresses) {
       const kind = classifyAddress(address);
-      if (kind !== 'public') throw new OutboundRefused(`${bare} resolves to ${address}, a ${kind} address, which notifications may not reach`);
+      if (kind === 'public') continue;
+      const where = address === bare ? `${bare} is` : `${bare} resolves to ${address},`;
+      throw new OutboundRefused(`${where} a ${kind} address, which notifications may not reach`);
     }
   }
   return addresses[0]!;
