@@ -121,13 +121,3 @@ test('test-now runs the on-demand probe and answers the run', async (t) => {
     results: [{ location: 'eu-west', state: 'down', reason: 'connection refused', latency_ms: null, late: false }],
   });
 });
-
-test('test-now without an engine is 503 SERVICE_UNAVAILABLE in the envelope', async (t) => {
-  const bare = await ApiHarness.start();
-  t.teardown(() => bare.close());
-  const account = await bare.account('pro');
-  const created = await bare.call('POST', '/mobile/uptime-checks', { account, body: httpCheck() });
-  const res = await bare.call('POST', `/mobile/uptime-checks/${created.body.data.id}/test-now`, { account });
-  t.is(res.status, 503);
-  t.is(res.body.error.code, 'SERVICE_UNAVAILABLE');
-});

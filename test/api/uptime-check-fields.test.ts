@@ -140,10 +140,3 @@ test('every refused field is reported at once, field by field', async (t) => {
   t.is(res.status, 422);
   t.deepEqual(Object.keys(res.body.error.fields).sort(), ['banner_match_value', 'check_frequency', 'name', 'port', 'response_timeout']);
 });
-
-test('private targets are accepted where the deployment allows them', async (t) => {
-  const open = await ApiHarness.start({}, { VANTAGE_ALLOW_PRIVATE_TARGETS: '1' });
-  t.teardown(() => open.close());
-  const owner = await open.account('pro');
-  t.is((await open.call('POST', '/mobile/uptime-checks', { account: owner, body: pingCheck({ hostname: '127.0.0.1' }) })).status, 201);
-});

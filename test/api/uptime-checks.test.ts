@@ -11,7 +11,8 @@ let owner: Account;
 let intruder: Account;
 
 test.before(async () => {
-  api = await ApiHarness.start();
+  // us-east's agents cannot send ICMP here: ping may not use that location. No engine: test-now is 503.
+  api = await ApiHarness.start({ probeSupport: (location, type) => type !== 'ping' || location !== 'us-east' });
   owner = await api.account('trial');
   intruder = await api.account('pro');
 });
@@ -302,19 +303,23 @@ test('options: locations per check type, allowed values, defaults and limits', a
 });
 
 test('options: ping lists only locations whose agents can send ICMP', async (t) => {
-  const limited = await ApiHarness.start({ probeSupport: (location, type) => type !== 'ping' || location !== 'us-east' });
-  t.teardown(() => limited.close());
-  const account = await limited.account();
-  const res = await limited.call('GET', '/mobile/uptime-checks/options', { account });
+  const res = await api.call('GET', '/mobile/uptime-checks/options', { account: owner });
   t.deepEqual(res.body.data.check_types.ping.locations, ['eu-west', 'ap-south']);
-  t.deepEqual(res.body.data.check_types.http.locations, ['eu-west', 'us-east', 'ap-south']);
-  const refused = await limited.call('POST', '/mobile/uptime-checks', { account, body: pingCheck({ trigger_locations: ['us-east'] }) });
+  t.deepEqual(res.body.data.check_types.tcp.locations, ['eu-west', 'us-east', 'ap-south']);
+  const refused = await api.call('POST', '/mobile/uptime-checks', { account: owner, body: pingCheck({ trigger_locations: ['us-east'] }) });
   t.is(refused.status, 422);
   t.truthy(refused.body.error.fields.trigger_locations);
-  const ok = await limited.call('POST', '/mobile/uptime-checks', { account, body: pingCheck() });
+  const ok = await api.call('POST', '/mobile/uptime-checks', { account: owner, body: pingCheck() });
   t.is(ok.status, 201);
-  const detail = await limited.call('GET', `/mobile/uptime-checks/${ok.body.data.id}`, { account });
+  const detail = await api.call('GET', `/mobile/uptime-checks/${ok.body.data.id}`, { account: owner });
   t.deepEqual(detail.body.data.trigger_locations, ['eu-west', 'ap-south']);
+});
+
+test('test-now without an engine is 503 SERVICE_UNAVAILABLE in the envelope', async (t) => {
+  const id = await create(owner, httpCheck());
+  const res = await api.call('POST', `/mobile/uptime-checks/${id}/test-now`, { account: owner });
+  t.is(res.status, 503);
+  t.is(res.body.error.code, 'SERVICE_UNAVAILABLE');
 });
 
 test('the check\'s daily rollup is not touched by reads', async (t) => {
