@@ -22,7 +22,15 @@ export default async function serveRole(_args: string[], context: RoleContext): 
   const bus = await createBus(settings, logger.child({ component: 'bus' }), 'vantage-serve');
   const agents = startInProcessAgents(settings, bus, logger);
   const monitoring = await startMonitoring({ settings, logger, store, bus });
-  const stopApi = await startApi({ settings, logger, store, bus, onDemandProbe: monitoring.onDemandProbe, probeSupport: agents.probeSupport });
+  const stopApi = await startApi({
+    settings,
+    logger,
+    store,
+    bus,
+    onDemandProbe: monitoring.onDemandProbe,
+    domainChecker: monitoring.domainChecker,
+    probeSupport: agents.probeSupport,
+  });
   const signal = await untilSignal();
   logger.info({ signal }, 'stopping');
   await stopApi();
