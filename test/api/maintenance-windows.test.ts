@@ -55,7 +55,7 @@ test('list filters by enabled, state and search, paginated; bad filters 400', as
     t.is(res.status, 200, query);
     return res.body.data.map((w: { name: string; state: string }) => `${w.name}:${w.state}`);
   };
-  t.deepEqual(await names(''), ['Future move:scheduled', 'Running patch:active', 'Switched off:disabled', 'Past upgrade:completed']);
+  t.deepEqual(await names(''), ['Future move:scheduled', 'Switched off:disabled', 'Running patch:active', 'Past upgrade:completed']);
   t.deepEqual(await names('?state=scheduled'), ['Future move:scheduled']);
   t.deepEqual(await names('?state=active'), ['Running patch:active']);
   t.deepEqual(await names('?state=completed'), ['Past upgrade:completed']);
