@@ -13,7 +13,9 @@ export function jsonBody(): RequestHandler[] {
   const refuseOtherTypes: RequestHandler = (req, res, next) => {
     // Upload routes read multipart/form-data themselves (their parser runs after authentication).
     const route = res.locals.route as KnownRoute | undefined;
-    if (req.is('multipart/form-data') && route?.multipartMethods.has(req.method.toLowerCase())) return next();
+    if (route?.multipartMethods.has(req.method.toLowerCase())) {
+      return next(req.is('multipart/form-data') ? undefined : new ApiError('UNSUPPORTED_MEDIA_TYPE', 'this route takes multipart/form-data'));
+    }
     if (hasBody(req.headers) && !req.is('application/json') && !req.is('application/*+json')) {
       return next(new ApiError('UNSUPPORTED_MEDIA_TYPE', 'request bodies must be JSON (Content-Type: application/json)'));
     }

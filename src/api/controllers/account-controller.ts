@@ -32,9 +32,7 @@ export class AccountController extends ApiController {
   @Response<ErrorBody>(403, 'current_password is wrong')
   @Response<ErrorBody>(422, 'new_password too short, too long or unchanged')
   public async changePassword(@Request() req: ExpressRequest, @Body() body: ChangePasswordRequest): Promise<Success<PasswordChanged>> {
-    const principal = principalOf(req);
-    await changePassword(this.context, principal, body.current_password, body.new_password);
-    return ok({ credentials_version: principal.user.credentialsVersion + 1 });
+    return ok({ credentials_version: await changePassword(this.context, principalOf(req), body.current_password, body.new_password) });
   }
 
   /**
