@@ -29,7 +29,9 @@ export function createApiApp(deps: ApiDependencies): Express {
 
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
+  // Sign-in throttling counts per client address: behind an ingress or a local proxy the address
+  // comes from X-Forwarded-For, trusted only when the proxy itself is on a loopback or private network.
+  app.set('trust proxy', ['loopback', 'linklocal', 'uniquelocal']);
   app.use(healthRoutes(deps));
   app.use(requestId);
   app.use('/docs', docs.browser);

@@ -1,4 +1,5 @@
 import { Writable } from 'node:stream';
+import { Validator } from '@seriousme/openapi-schema-validator';
 import test from 'ava';
 import { createLogger } from '../../src/log.js';
 import { ApiHarness, type Account } from './helpers/api-harness.js';
@@ -153,6 +154,8 @@ test('the OpenAPI document is served, is structurally OpenAPI 3, and lists every
   t.is(typeof doc.info.version, 'string');
   t.deepEqual(doc.servers, [{ url: '/app/api/v1' }]);
   t.like(doc.components.securitySchemes.basic, { type: 'http', scheme: 'basic' });
+  const validation = await new Validator().validate(doc);
+  t.true(validation.valid, JSON.stringify(validation.errors ?? null).slice(0, 2000));
   const expected: Record<string, string[]> = {
     '/mobile/auth/me': ['get'],
     '/authenticate': ['post'],
