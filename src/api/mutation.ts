@@ -1,9 +1,11 @@
+import { OptimisticLockError } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { ChangeNotice } from '../bus/messages.js';
 import { changeSubject } from '../bus/subjects.js';
 import { ActivityLogEntry } from '../store/entities/activity-log.js';
 import { User } from '../store/entities/user.js';
 import type { Principal } from './auth/principal.js';
+import { conflict } from './errors.js';
 import type { RequestContext } from './request-context.js';
 
 interface ChangeBase {
@@ -47,7 +49,7 @@ export async function mutate<T>(
   work: (tx: EntityManager, changes: ChangeRecorder) => Promise<T>,
 ): Promise<T> {
   const changes: Change[] = [];
-  const result = await context.em.transactional(async (tx) => {
+  const result = await inTransaction(context, async (tx) => {
     const value = await work(tx, { record: (change) => changes.push(change) });
     for (const change of changes) {
       tx.create(ActivityLogEntry, {
@@ -65,6 +67,16 @@ export async function mutate<T>(
   });
   await publishNotices(context, changes);
   return result;
+}
+
+/** A row changed by someone else (the engine, another request) since it was read: the client may retry. */
+async function inTransaction<T>(context: RequestContext, work: (tx: EntityManager) => Promise<T>): Promise<T> {
+  try {
+    return await context.em.transactional(work);
+  } catch (error) {
+    if (error instanceof OptimisticLockError) throw conflict('the resource was changed at the same time by someone else; retry');
+    throw error;
+  }
 }
 
 async function publishNotices(context: RequestContext, changes: readonly Change[]): Promise<void> {
