@@ -25,10 +25,6 @@ export class FailureStore {
     this.failures.delete(key);
   }
 
-  get size(): number {
-    return this.failures.size;
-  }
-
   /** Drops every key whose failures have all expired, so that a spray of addresses cannot grow the map for ever. */
   sweep(now: number): void {
     this.writesSinceSweep = 0;
