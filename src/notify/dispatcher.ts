@@ -77,8 +77,8 @@ export class Dispatcher {
           this.options.logger.error({ err: error }, 'claiming outbox deliveries failed; trying again at the next poll');
         }
       }
-      // A full batch means more may be due: claim again as soon as enough slots free up.
-      this.backlog = claimed > 0 && claimed === free;
+      // A full batch (or no free slot to look with) means more may be due: claim again as soon as enough slots free up.
+      this.backlog = free === 0 || (claimed > 0 && claimed === free);
       if (this.backlog && this.refillDue()) continue;
       await this.sleep();
     }
@@ -94,13 +94,12 @@ export class Dispatcher {
 
   private sleep(): Promise<void> {
     return new Promise((resolve) => {
-      const timer = setTimeout(done, this.options.pollMs);
-      const self = this;
-      function done(): void {
+      const done = (): void => {
         clearTimeout(timer);
-        self.wake = null;
+        this.wake = null;
         resolve();
-      }
+      };
+      const timer = setTimeout(done, this.options.pollMs);
       this.wake = done;
       if (this.stopped) done();
     });

@@ -2,7 +2,7 @@ import { lookup as dnsLookup } from 'node:dns/promises';
 import http from 'node:http';
 import https from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
-import { rootCertificates } from 'node:tls';
+import { createSecureContext, rootCertificates } from 'node:tls';
 import { classifyAddress } from '../domain/private-address.js';
 
 /** A request that will never succeed as given: bad URL, forbidden scheme or address. Not retried. */
@@ -83,10 +83,12 @@ export class OutboundHttp {
   private readonly httpsAgent: https.Agent;
 
   constructor(private readonly options: OutboundOptions) {
+    // One secure context for every connection: a `ca` list on the agent would be rebuilt per
+    // connection and folded into the pool key of every request.
     this.httpsAgent = new https.Agent({
       keepAlive: true,
       maxSockets: 64,
-      ...(options.extraCa ? { ca: [...rootCertificates, options.extraCa] } : {}),
+      ...(options.extraCa ? { secureContext: createSecureContext({ ca: [...rootCertificates, options.extraCa] }) } : {}),
     });
   }
 
