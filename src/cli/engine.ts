@@ -1,14 +1,15 @@
 import { createBus } from '../bus/create-bus.js';
-import { startEngine } from '../engine/index.js';
 import { NatsKvPartitionLeases } from '../engine/nats-kv-leases.js';
 import { OwnAllPartitions } from '../engine/partition-leases.js';
 import { closeStore } from '../store/orm.js';
 import { openMigratedStore } from './open-migrated-store.js';
 import { parseFlags, untilSignal, UsageError, type RoleContext } from './role.js';
+import { startMonitoring } from './start-monitoring.js';
 
 /**
- * The check engine. With NATS_URL set, replicas lease partitions of the checks in a NATS KV bucket
- * and share them; without it, this process runs every check.
+ * The check engine, the domain certificate monitor and the notification dispatcher. With NATS_URL
+ * set, replicas lease partitions of the checks in a NATS KV bucket and share them; without it,
+ * this process runs every check.
  */
 export default async function engineRole(args: string[], { settings, logger }: RoleContext): Promise<number> {
   const unknown = [...parseFlags(args).keys()];
@@ -23,11 +24,11 @@ export default async function engineRole(args: string[], { settings, logger }: R
         logger: logger.child({ component: 'partition-leases' }),
       })
     : new OwnAllPartitions(settings.VANTAGE_PARTITIONS);
-  const engine = await startEngine({ settings, logger, store, bus, partitions });
+  const monitoring = await startMonitoring({ settings, logger, store, bus, partitions });
   logger.info({ partitions: settings.VANTAGE_PARTITIONS, cluster: settings.VANTAGE_CLUSTER_NAME }, 'engine running');
   const signal = await untilSignal();
   logger.info({ signal }, 'stopping');
-  await engine.stop();
+  await monitoring.stop();
   await bus.close();
   await closeStore(store);
   return 0;
