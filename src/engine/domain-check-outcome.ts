@@ -45,11 +45,5 @@ export type DomainCheckOutcome = Static<typeof DomainCheckOutcome>;
 export const DomainCheckedMessage = Type.Object({ requestId: Type.String(), outcome: Type.Union([DomainCheckOutcome, Type.Null()]) });
 export type DomainCheckedMessage = Static<typeof DomainCheckedMessage>;
 
-/** The port through which the API's check-now reaches the domain monitor. */
-export interface DomainChecker {
-  /** Reads the domain's certificate now; rejects with DomainNotFound for an unknown domain. */
-  checkNow(domainId: number): Promise<DomainCheckOutcome>;
-}
-
 /** Check-now asked for a domain that does not exist (or was deleted before its result was recorded). */
 export class DomainNotFound extends Error {}

@@ -6,7 +6,8 @@ import type { Settings } from '../config/schema.js';
 import type { Logger } from '../log.js';
 import type { Store } from '../store/orm.js';
 import { systemClock, type Clock, type TimerHandle } from './clock.js';
-import { DomainNotFound, type DomainCheckedMessage, type DomainChecker, type DomainCheckOutcome } from './domain-check-outcome.js';
+import type { DomainChecker } from '../api/domains/domain-checker.js';
+import { DomainNotFound, type DomainCheckedMessage, type DomainCheckOutcome } from './domain-check-outcome.js';
 import { DomainCheckRequests } from './domain-check-requests.js';
 import { domainCyclePrefix } from './domain-probe.js';
 import { DomainResultWriter } from './domain-result-writer.js';
@@ -14,7 +15,7 @@ import { DOMAIN_CHECK_INTERVAL_MS } from './domain-schedule.js';
 import { DomainScheduleStore } from './domain-schedule-store.js';
 import { domainChangeFilter, domainCheckedSubject, domainResultFilter } from './domain-subjects.js';
 
-export type { DomainChecker, DomainCheckOutcome };
+export type { DomainCheckOutcome };
 export { DomainNotFound };
 
 export interface DomainMonitorOptions {
@@ -30,6 +31,8 @@ export interface DomainMonitorOptions {
 }
 
 export interface DomainMonitor extends DomainChecker {
+  /** Reads the domain's certificate now; rejects with DomainNotFound for an unknown domain. */
+  checkNow(domainId: number): Promise<DomainCheckOutcome>;
   stop(): Promise<void>;
 }
 
