@@ -88,6 +88,11 @@ export class CheckLoader {
     return this.query('select id, version, paused from uptime_checks', []);
   }
 
+  /** The next page of checks by id, for scans that must not read every check at once. */
+  async listChecksAfter(afterId: number, limit: number): Promise<Array<{ id: number; version: number; paused: boolean }>> {
+    return this.query('select id, version, paused from uptime_checks where id > ? order by id limit ?', [afterId, limit]);
+  }
+
   async load(ids: readonly number[]): Promise<Map<number, StoredCheck>> {
     const loaded = new Map<number, StoredCheck>();
     for (let i = 0; i < ids.length; i += chunkSize) {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { Value } from '@sinclair/typebox/value';
+import { TypeCompiler } from '@sinclair/typebox/compiler';
 import type { RunSummary } from '../api/on-demand-probe.js';
 import type { Bus, BusSubscription } from '../bus/bus.js';
 import { ChangeNotice, ProbeResultMessage } from '../bus/messages.js';
@@ -217,7 +217,7 @@ export class Engine implements PartitionListener {
   }
 
   private onResult(data: unknown): void {
-    if (!Value.Check(ProbeResultMessage, data)) {
+    if (!probeResultCheck.Check(data)) {
       this.config.logger.warn({ data }, 'dropping a probe result that does not match the message schema');
       return;
     }
@@ -232,7 +232,7 @@ export class Engine implements PartitionListener {
   }
 
   private onChange(data: unknown): Promise<void> {
-    if (!Value.Check(ChangeNotice, data)) {
+    if (!changeNoticeCheck.Check(data)) {
       this.config.logger.warn({ data }, 'ignoring a change notice that does not match the message schema');
       return Promise.resolve();
     }
@@ -303,18 +303,29 @@ export class Engine implements PartitionListener {
     for (const row of rows) this.tell(row.check_id, { type: 'incidentChanged', at, incidentId: row.id, status: row.status });
   }
 
-  /** Heals whatever change notices were missed: checks, maintenance windows and incident states. */
+  /**
+   * Heals whatever change notices were missed: checks, maintenance windows and incident states.
+   * Reads the checks a page at a time and yields between pages, so that comparing 100,000 checks
+   * never holds the event loop (and with it every check's schedule) for long.
+   */
   private async resync(): Promise<void> {
     if (this.stopping) return;
     await this.reloadMaintenance();
-    const listed = await this.loader.listChecks();
-    const inDatabase = new Map(listed.map((c) => [c.id, c]));
+    const inDatabase = new Set<number>();
     const stale: number[] = [];
-    for (const check of listed) {
-      if (!this.owned.has(this.partitionOf(check.id))) continue;
-      const known = this.checks.get(check.id)?.behavior.current.config;
-      if (!known || known.version !== check.version || known.paused !== check.paused) stale.push(check.id);
+    for (let after = 0; ; ) {
+      const page = await this.loader.listChecksAfter(after, resyncPage);
+      for (const check of page) {
+        inDatabase.add(check.id);
+        if (!this.owned.has(this.partitionOf(check.id))) continue;
+        const known = this.checks.get(check.id)?.behavior.current.config;
+        if (!known || known.version !== check.version || known.paused !== check.paused) stale.push(check.id);
+      }
+      if (page.length < resyncPage || this.stopping) break;
+      after = page[page.length - 1]!.id;
+      await yieldToEventLoop();
     }
+    if (this.stopping) return;
     for (const id of this.checks.keys()) if (!inDatabase.has(id)) stale.push(id);
     await this.reloadChecks(stale);
     const openIds: number[] = [];
@@ -351,6 +362,12 @@ export class Engine implements PartitionListener {
 }
 
 const changeFilter = 'vantage.changes.>';
+/** Checks compared per page of a resync. */
+const resyncPage = 5_000;
+const yieldToEventLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+/** Compiled once: checking every probe result against the interpreted schema cost more than handling it. */
+const probeResultCheck = TypeCompiler.Compile(ProbeResultMessage);
+const changeNoticeCheck = TypeCompiler.Compile(ChangeNotice);
 /** Key of the single result consumer of a sole replica. */
 const allPartitions = -1;
 const nonce = (): string => randomBytes(4).toString('hex');
