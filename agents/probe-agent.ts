@@ -1,11 +1,11 @@
 import { setMaxListeners } from 'node:events';
 import { Value } from '@sinclair/typebox/value';
 import type { Bus, BusSubscription } from '../src/bus/bus.js';
-import { ProbeRequest, type ProbeResultMessage } from '../src/bus/messages.js';
-import { agentQueue, probeSubject } from '../src/bus/subjects.js';
+import { agentCapabilitiesEveryMs, ProbeRequest, type AgentCapabilities, type ProbeResultMessage } from '../src/bus/messages.js';
+import { agentCapabilitiesSubject, agentQueue, probeSubject } from '../src/bus/subjects.js';
 import type { Logger } from '../src/log.js';
 import type { ProbeOptions } from './probes/probe.js';
-import { probe } from './probes/registry.js';
+import { probe, supportedProbeTypes } from './probes/registry.js';
 import { Semaphore } from './semaphore.js';
 
 export { supportedProbeTypes } from './probes/registry.js';
@@ -36,6 +36,7 @@ export class ProbeAgent {
   /** Aborted only when draining takes too long; its results are then not sent (a `cancelled` would read as down). */
   private readonly abandon = new AbortController();
   private readonly logger: Logger;
+  private announcer: NodeJS.Timeout | null = null;
 
   constructor(private readonly config: ProbeAgentConfig) {
     this.semaphore = new Semaphore(config.concurrency, config.maxWaiting ?? config.concurrency * 4);
@@ -48,11 +49,16 @@ export class ProbeAgent {
     if (this.subscription) return;
     const { bus, location } = this.config;
     this.subscription = bus.subscribe(probeSubject(location), (_subject, data) => this.accept(data), { queue: agentQueue(location) });
+    void this.announce();
+    this.announcer = setInterval(() => void this.announce(), agentCapabilitiesEveryMs);
+    this.announcer.unref();
     this.logger.info({ concurrency: this.config.concurrency }, 'probe agent started');
   }
 
   /** Stops taking requests, lets running and waiting probes finish (up to `drainMs`), then abandons the rest. */
   async stop(drainMs = defaultDrainMs): Promise<void> {
+    if (this.announcer) clearInterval(this.announcer);
+    this.announcer = null;
     await this.subscription?.stop();
     this.subscription = null;
     const pending = Promise.all(this.inFlight);
@@ -65,6 +71,16 @@ export class ProbeAgent {
       await pending;
     }
     this.logger.info('probe agent stopped');
+  }
+
+  private async announce(): Promise<void> {
+    const { bus, location, agentId } = this.config;
+    const capabilities: AgentCapabilities = { location, agentId, probeTypes: supportedProbeTypes(), at: new Date().toISOString() };
+    try {
+      await bus.publish(agentCapabilitiesSubject(location), capabilities);
+    } catch (error) {
+      this.logger.warn({ err: error }, 'could not announce the probe types of this agent');
+    }
   }
 
   private accept(data: unknown): void {

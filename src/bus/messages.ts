@@ -142,3 +142,15 @@ export const ChangeNotice = Type.Object({
   at: Type.String(),
 });
 export type ChangeNotice = Static<typeof ChangeNotice>;
+
+/** How often an agent announces its capabilities; API processes forget an agent after three silences. */
+export const agentCapabilitiesEveryMs = 20_000;
+
+/** Announced by every agent at start and then periodically: which probe types it can run. */
+export const AgentCapabilities = Type.Object({
+  location: Type.String(),
+  agentId: Type.String(),
+  probeTypes: Type.Array(Type.Union([Type.Literal('http'), Type.Literal('ping'), Type.Literal('dns'), Type.Literal('tcp'), Type.Literal('tls')])),
+  at: Type.String(),
+});
+export type AgentCapabilities = Static<typeof AgentCapabilities>;

@@ -4,6 +4,8 @@ export const agentQueue = (location: string): string => `agents.${location}`;
 export const resultSubject = (partition: number, checkId: number): string => `vantage.result.${partition}.${checkId}`;
 export const resultFilter = (partition: number): string => `vantage.result.${partition}.*`;
 export const changeSubject = (kind: string, id: number): string => `vantage.changes.${kind}.${id}`;
+export const agentCapabilitiesSubject = (location: string): string => `vantage.agents.${location}.capabilities`;
+export const agentCapabilitiesFilter = 'vantage.agents.*.capabilities';
 
 /** Streams that hold durable subjects; every `publishDurable` subject falls in one of them. */
 export const durableStreams = [

@@ -1,4 +1,7 @@
+import { watchAgentCapabilities } from '../api/agent-capabilities.js';
 import { createBus } from '../bus/create-bus.js';
+import { agentCapabilitiesEveryMs } from '../bus/messages.js';
+import { ProbeSupportTable } from '../domain/probe-support-table.js';
 import { BusDomainChecker } from '../engine/bus-domain-checker.js';
 import { BusOnDemandProbe } from '../engine/bus-on-demand.js';
 import { closeStore } from '../store/orm.js';
@@ -9,7 +12,7 @@ import { startApi } from './start-api.js';
 /**
  * The stateless REST API; run as many replicas as needed. It runs no checks itself: on NATS,
  * test-now and check-now ask the engine replicas; without NATS there is no engine to ask and
- * both answer 503.
+ * both answer 503. The options endpoint offers each check type where the live agents announced it.
  */
 export default async function apiRole(_args: string[], { settings, logger }: RoleContext): Promise<number> {
   const store = await openMigratedStore(settings, logger);
@@ -17,10 +20,13 @@ export default async function apiRole(_args: string[], { settings, logger }: Rol
   const engineAccess = settings.NATS_URL
     ? { onDemandProbe: new BusOnDemandProbe(bus, settings.VANTAGE_PARTITIONS), domainChecker: new BusDomainChecker(bus) }
     : {};
-  const stopApi = await startApi({ settings, logger, store, bus, ...engineAccess });
+  const probeSupport = new ProbeSupportTable(3 * agentCapabilitiesEveryMs);
+  const capabilities = watchAgentCapabilities(bus, probeSupport, logger.child({ component: 'agent-capabilities' }));
+  const stopApi = await startApi({ settings, logger, store, bus, ...engineAccess, probeSupport: probeSupport.asProbeSupport(Date.now) });
   const signal = await untilSignal();
   logger.info({ signal }, 'stopping');
   await stopApi();
+  await capabilities.stop();
   await bus.close();
   await closeStore(store);
   return 0;
