@@ -1,0 +1,36 @@
+import { Type } from '@sinclair/typebox';
+import { toStructuralSchema } from './crd-schema.js';
+import { GROUP, VERSION, type ResourceDefinition } from './resources/common.js';
+import { domainResource } from './resources/domain.js';
+import { maintenanceWindowResource } from './resources/maintenance-window.js';
+import { uptimeCheckResource } from './resources/uptime-check.js';
+
+export const resources: ResourceDefinition[] = [uptimeCheckResource, domainResource, maintenanceWindowResource];
+
+/** The CustomResourceDefinition of one kind: namespaced, one served version with a status subresource. */
+export function customResourceDefinition(resource: ResourceDefinition): Record<string, unknown> {
+  return {
+    apiVersion: 'apiextensions.k8s.io/v1',
+    kind: 'CustomResourceDefinition',
+    metadata: { name: `${resource.plural}.${GROUP}` },
+    spec: {
+      group: GROUP,
+      scope: 'Namespaced',
+      names: { kind: resource.kind, listKind: `${resource.kind}List`, plural: resource.plural, singular: resource.singular, shortNames: resource.shortNames },
+      versions: [
+        {
+          name: VERSION,
+          served: true,
+          storage: true,
+          subresources: { status: {} },
+          additionalPrinterColumns: resource.printerColumns,
+          schema: {
+            openAPIV3Schema: toStructuralSchema(
+              Type.Object({ spec: resource.spec, status: Type.Optional(resource.status) }, { description: `${resource.kind} of Vantage monitoring` }),
+            ),
+          },
+        },
+      ],
+    },
+  };
+}
