@@ -30,6 +30,8 @@ export interface EngineConfig {
   observer?: EngineObserver | undefined;
   /** How often the engine re-reads checks, incidents and maintenance windows to heal missed change notices. */
   resyncIntervalMs?: number | undefined;
+  /** Whether events are also published on the clients' AMQP exchanges (AMQP_URL is set). */
+  publishToAmqp?: boolean;
 }
 
 interface RunningCheck {
@@ -69,7 +71,7 @@ export class Engine implements PartitionListener {
       scheduler: this.scheduler,
       bus: config.bus,
       runs: this.runs,
-      incidents: new IncidentWriter(config.store),
+      incidents: new IncidentWriter(config.store, { amqp: config.publishToAmqp ?? false }),
       loader: this.loader,
       onDemand: this.replies,
       logger: config.logger,

@@ -1,7 +1,7 @@
 import { LockMode, UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { urlOrHostOf } from '../domain/check-config.js';
-import { enqueueEvent } from '../notify/enqueue.js';
+import { enqueueEvent, type EnqueueOptions } from '../notify/enqueue.js';
 import { Incident, IncidentNote, type Severity } from '../store/entities/incident.js';
 import { UptimeCheck } from '../store/entities/uptime-check.js';
 import type { Store } from '../store/orm.js';
@@ -33,7 +33,10 @@ export const recoveryNotePrefix = 'Recovered:';
  * serialise on the check, and `openedByCycle` being unique makes a replayed cycle harmless.
  */
 export class IncidentWriter {
-  constructor(private readonly store: Store) {}
+  constructor(
+    private readonly store: Store,
+    private readonly enqueueOptions: EnqueueOptions = {},
+  ) {}
 
   /** Opens the incident of a failing cycle; returns the open incident's id (an existing one if there is). Null: the check is gone. */
   async open(opening: IncidentOpening): Promise<number | null> {
@@ -91,6 +94,7 @@ export class IncidentWriter {
         context: { incident_id: incident.id, severity: incident.severity, failed_locations: failedLocations },
       },
       check.notificationGroups.getItems(),
+      this.enqueueOptions,
     );
     return incident.id;
   }
@@ -131,6 +135,7 @@ export class IncidentWriter {
           context: { incident_id: incident.id, severity: 'recovered', failed_locations: incident.failedLocations },
         },
         check.notificationGroups.getItems(),
+        this.enqueueOptions,
       );
     }
   }

@@ -42,6 +42,7 @@ export async function startEngine(options: EngineOptions): Promise<RunningEngine
     logger: options.logger.child({ component: 'engine' }),
     observer: options.observer,
     resyncIntervalMs: options.resyncIntervalMs,
+    publishToAmqp: Boolean(settings.AMQP_URL),
   });
   await engine.start();
   return { onDemand: engine.onDemand, engine, stop: () => engine.stop() };

@@ -23,7 +23,7 @@ export interface NewEvent {
 }
 
 export interface EnqueueOptions {
-  /** Whether events are also published on the client's AMQP exchange; by default when AMQP_URL is set. */
+  /** Whether events are also published on the client's AMQP exchange (AMQP_URL is set); default no. */
   amqp?: boolean;
 }
 
@@ -36,7 +36,7 @@ export const newDeliveryId = (): string => randomBytes(16).toString('hex');
  * the notification exists exactly when the change that caused it does.
  */
 export function enqueueEvent(em: EntityManager, event: NewEvent, groups: NotificationGroup[], options: EnqueueOptions = {}): OutboxEvent {
-  const amqp = options.amqp ?? Boolean(process.env.AMQP_URL);
+  const amqp = options.amqp ?? false;
   const outboxEvent = em.create(
     OutboxEvent,
     {

@@ -6,7 +6,7 @@ import { IncidentWriter } from '../../src/engine/incident-writer.js';
 import { RunWriter } from '../../src/engine/run-writer.js';
 import { createLogger } from '../../src/log.js';
 import { Incident } from '../../src/store/entities/incident.js';
-import { OutboxEvent } from '../../src/store/entities/outbox.js';
+import { OutboxDelivery, OutboxEvent } from '../../src/store/entities/outbox.js';
 import { DailyAvailability, Run } from '../../src/store/entities/run.js';
 import { UptimeCheck } from '../../src/store/entities/uptime-check.js';
 import { User } from '../../src/store/entities/user.js';
@@ -131,4 +131,14 @@ test.serial('rebuilt state: the open incident, and a manual resolve while the la
   t.is(loaded.get(recovered.id)?.awaitingRecovery, null, 'it recovered since the manual resolve');
   t.like(loaded.get(open.id)?.config, { id: open.id, workspaceId: owner.workspace.id, frequencyMinutes: 1, triggerLocations: ['eu-west', 'us-east'] });
   t.is(loaded.get(open.id)?.config.spec.type, 'http');
+});
+
+test.serial('with AMQP configured, an incident event is also queued for the client exchange', async (t) => {
+  const check = await httpCheck(em(), owner, 'Queued', 'queued.example.net');
+  const opening = { checkId: check.id, cycleId: 'amqp.1', at: day, severity: 'major' as const, failures: [{ location: 'eu-west', reason: 'timeout' }], compatibleLocations: 2 };
+  await new IncidentWriter(store, { amqp: true }).open(opening);
+  const [event] = await em().find(OutboxEvent, { eventType: 'uptime.check.failed', resource: { id: check.id } });
+  t.is(await em().count(OutboxDelivery, { event: event!.id, channel: 'amqp' }), 1);
+  await new IncidentWriter(store).open({ ...opening, checkId: (await httpCheck(em(), owner, 'Unqueued', 'unqueued.example.net')).id, cycleId: 'amqp.2' });
+  t.is(await em().count(OutboxDelivery, { channel: 'amqp', event: { resource: { name: 'Unqueued' } } }), 0);
 });
