@@ -8,6 +8,12 @@ export const BODY_LIMIT_BYTES = 256 * 1024;
 const hasBody = (headers: { 'content-length'?: string; 'transfer-encoding'?: string }): boolean =>
   headers['transfer-encoding'] !== undefined || (headers['content-length'] !== undefined && headers['content-length'] !== '0');
 
+/** `1e309` parses to Infinity, which no field accepts and later code would take for a missing value: the body is refused as malformed. */
+function refuseOverflow(_key: string, value: unknown): unknown {
+  if (typeof value === 'number' && !Number.isFinite(value)) throw new SyntaxError('a number is out of range');
+  return value;
+}
+
 /** Bodies are JSON (multipart on upload routes): another media type with a body is 415; JSON is parsed with the size limit (malformed: 400, too large: 413). */
 export function jsonBody(): RequestHandler[] {
   const refuseOtherTypes: RequestHandler = (req, res, next) => {
@@ -21,5 +27,5 @@ export function jsonBody(): RequestHandler[] {
     }
     next();
   };
-  return [refuseOtherTypes, express.json({ limit: BODY_LIMIT_BYTES, type: ['application/json', 'application/*+json'] })];
+  return [refuseOtherTypes, express.json({ limit: BODY_LIMIT_BYTES, type: ['application/json', 'application/*+json'], reviver: refuseOverflow })];
 }

@@ -80,6 +80,9 @@ test('malformed JSON is 400 BAD_REQUEST; a body over 256 KiB is 413; a non-JSON 
   t.true(isErrorEnvelope(malformed.body, 'BAD_REQUEST'));
   const notObject = await api.call('POST', '/mobile/uptime-checks', { account: owner, rawBody: '"just a string"' });
   t.is(notObject.status, 400);
+  const overflow = await api.call('POST', '/mobile/uptime-checks', { account: owner, rawBody: '{"name":"x","check_type":"ping","hostname":"a.test","check_frequency":1e309}' });
+  t.is(overflow.status, 400, 'a number JSON parses to Infinity is not taken for a missing field');
+  t.true(isErrorEnvelope(overflow.body, 'BAD_REQUEST'));
   const large = await api.call('POST', '/mobile/uptime-checks', { account: owner, body: { name: 'x'.repeat(256 * 1024) } });
   t.is(large.status, 413);
   t.true(isErrorEnvelope(large.body, 'PAYLOAD_TOO_LARGE'));
