@@ -10,6 +10,10 @@ import type { OnDemandReplies } from './on-demand.js';
 import type { RunWriter } from './run-writer.js';
 import type { ScheduledEntry, Scheduler } from './scheduler.js';
 
+// Shared by every actor: a closure per armed tick or deadline would be garbage of a period's lifetime.
+const fireTick = (actor: CheckActor, slot: number): void => actor.tickDue(slot);
+const fireDeadline = (actor: CheckActor, at: number): void => actor.deadlineDue(at);
+
 /** Watches the engine's timing from outside (the benchmark); never changes what it does. */
 export interface EngineObserver {
   /** A scheduled cycle, ideally starting at `scheduledAt`, published its probe requests `lagMs` after it. */
@@ -59,14 +63,33 @@ export class CheckActor implements ActorBehavior<CheckEvent> {
     this.actor = actor;
   }
 
-  async handle(event: CheckEvent): Promise<void> {
+  /** Synchronous until an effect needs I/O (publishing, an incident transaction); from there it awaits each effect in order. */
+  handle(event: CheckEvent): void | Promise<void> {
     const queue: CheckEvent[] = [event];
     while (queue.length > 0) {
       const decision = decide(this.state, queue.shift()!);
       this.state = decision.state;
+      const { effects } = decision;
+      for (let i = 0; i < effects.length; i++) {
+        const outcome = this.perform(effects[i]!);
+        if (outcome !== null) return this.finish(outcome, effects, i + 1, queue);
+      }
+    }
+  }
+
+  private async finish(pending: Promise<CheckEvent | null>, effects: CheckEffect[], from: number, queue: CheckEvent[]): Promise<void> {
+    const feedback = await pending;
+    if (feedback) queue.push(feedback);
+    for (let i = from; i < effects.length; i++) {
+      const next = await this.perform(effects[i]!);
+      if (next) queue.push(next);
+    }
+    while (queue.length > 0) {
+      const decision = decide(this.state, queue.shift()!);
+      this.state = decision.state;
       for (const effect of decision.effects) {
-        const feedback = await this.perform(effect);
-        if (feedback) queue.push(feedback);
+        const next = await this.perform(effect);
+        if (next) queue.push(next);
       }
     }
   }
@@ -97,23 +120,17 @@ export class CheckActor implements ActorBehavior<CheckEvent> {
     switch (effect.type) {
       case 'publishProbes':
         return this.publish(effect.requests, effect.scheduledAt);
-      case 'armTick': {
+      case 'armTick':
         context.scheduler.cancel(this.tick);
-        const slot = effect.slot;
-        this.tick = context.scheduler.at(slot, () => this.actor.tell({ type: 'tick', at: context.clock.now(), slot }));
+        this.tick = context.scheduler.at(effect.slot, fireTick, this);
         return null;
-      }
       case 'disarm':
         context.scheduler.cancel(this.tick);
         this.tick = null;
         return null;
       case 'armDeadline': {
-        const cycleId = effect.cycleId;
-        const entry = context.scheduler.at(effect.at, () => {
-          this.forgetDeadline(cycleId);
-          this.actor.tell({ type: 'deadline', at: context.clock.now(), cycleId });
-        });
-        (this.deadlines ??= []).push({ cycleId, entry });
+        const entry = context.scheduler.at(effect.at, fireDeadline, this);
+        (this.deadlines ??= []).push({ cycleId: effect.cycleId, entry });
         return null;
       }
       case 'persistRun':
@@ -139,6 +156,20 @@ export class CheckActor implements ActorBehavior<CheckEvent> {
         context.removed(this.state.checkId);
         return null;
     }
+  }
+
+  /** The tick armed for `slot` is due. */
+  tickDue(slot: number): void {
+    this.actor.tell({ type: 'tick', at: this.context.clock.now(), slot });
+  }
+
+  /** A deadline armed for `at` is due: the cycle it belongs to closes now. */
+  deadlineDue(at: number): void {
+    const index = this.deadlines?.findIndex((d) => d.entry.at === at && !d.entry.cancelled) ?? -1;
+    if (index < 0) return;
+    const { cycleId } = this.deadlines!.splice(index, 1)[0]!;
+    if (this.deadlines!.length === 0) this.deadlines = null;
+    this.actor.tell({ type: 'deadline', at: this.context.clock.now(), cycleId });
   }
 
   private forgetDeadline(cycleId: string): ScheduledEntry | null {

@@ -7,7 +7,8 @@ export interface ScheduledEntry {
 }
 
 interface Entry extends ScheduledEntry {
-  fire: () => void;
+  fire: (payload: never, at: number) => void;
+  payload: unknown;
   seq: number;
 }
 
@@ -32,8 +33,15 @@ export class Scheduler {
     return this.heap.length;
   }
 
-  at(time: number, fire: () => void): ScheduledEntry {
-    const entry: Entry = { at: time, fire, cancelled: false, seq: this.seq++ };
+  /**
+   * Calls `fire(payload, time)` at `time`. Callers that schedule over and over pass one shared
+   * function and vary the payload: a fresh closure per entry, living as long as the entry (up to
+   * a period), is garbage the collector has to promote and then sweep.
+   */
+  at(time: number, fire: () => void): ScheduledEntry;
+  at<T>(time: number, fire: (payload: T, at: number) => void, payload: T): ScheduledEntry;
+  at(time: number, fire: (payload: never, at: number) => void, payload?: unknown): ScheduledEntry {
+    const entry: Entry = { at: time, fire, payload, cancelled: false, seq: this.seq++ };
     this.push(entry);
     if (time < this.timerAt) this.arm();
     return entry;
@@ -68,7 +76,7 @@ export class Scheduler {
     const now = this.clock.now();
     while (!this.stopped && this.heap.length > 0 && this.heap[0]!.at <= now) {
       const entry = this.pop();
-      if (!entry.cancelled) entry.fire();
+      if (!entry.cancelled) (entry.fire as (payload: unknown, at: number) => void)(entry.payload, entry.at);
     }
     this.arm();
   };
