@@ -43,7 +43,7 @@ export interface CycleInFlight {
   startedAt: number;
   deadlineAt: number;
   onDemand: boolean;
-  expected: string[];
+  expected: readonly string[];
   answers: LocationResult[];
 }
 
@@ -157,7 +157,7 @@ function startCycle(state: CheckActorState, at: number, cycleId: string, onDeman
     resultSubject: state.resultSubject,
     deadlineAt: deadlineIso,
   }));
-  const cycle: CycleInFlight = { cycleId, startedAt: at, deadlineAt, onDemand, expected: [...config.triggerLocations], answers: [] };
+  const cycle: CycleInFlight = { cycleId, startedAt: at, deadlineAt, onDemand, expected: config.triggerLocations, answers: [] };
   const others = state.cycles.filter((c) => c.cycleId !== cycleId);
   return {
     state: { ...state, cycles: [...others, cycle] },

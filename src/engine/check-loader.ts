@@ -43,6 +43,25 @@ const json = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.par
 const millis = (value: Date | string | null): number | null => (value === null ? null : new Date(value).getTime());
 const placeholders = (n: number): string => Array.from({ length: n }, () => '?').join(', ');
 
+/**
+ * Values that 100,000 checks share (their locations, protocol, method, response classes) kept
+ * once instead of once per check: the database driver hands every row fresh strings and arrays.
+ * Shared arrays are never mutated (the reducer copies what it changes). Bounded, as a safety net
+ * for workloads with many distinct values: past the bound values are simply not shared.
+ */
+const shared = new Map<string, unknown>();
+const maxShared = 10_000;
+
+function sharedValue<T>(key: string, value: T): T {
+  const known = shared.get(key);
+  if (known !== undefined) return known as T;
+  if (shared.size < maxShared) shared.set(key, value);
+  return value;
+}
+
+const sharedString = <T extends string | null>(value: T): T => (value === null ? value : sharedValue(`s:${value}`, value));
+const sharedList = (value: string[]): string[] => sharedValue(`l:${JSON.stringify(value)}`, value);
+
 export function configOf(row: CheckRow): CheckConfig {
   return {
     id: row.id,
@@ -51,16 +70,16 @@ export function configOf(row: CheckRow): CheckConfig {
     paused: row.paused,
     frequencyMinutes: row.check_frequency,
     responseTimeoutMs: row.response_timeout,
-    triggerLocations: json(row.trigger_locations),
+    triggerLocations: sharedList(json<string[]>(row.trigger_locations).map(sharedString)),
     minFailingLocations: row.min_failing_locations,
     spec: probeSpecOf({
       checkType: row.check_type,
       hostname: row.hostname,
-      protocol: row.protocol,
-      path: row.path,
-      requestMethod: row.request_method,
+      protocol: sharedString(row.protocol),
+      path: sharedString(row.path),
+      requestMethod: sharedString(row.request_method),
       responseTimeout: row.response_timeout,
-      responseClasses: json(row.response_classes),
+      responseClasses: sharedList(json<string[]>(row.response_classes)),
       flagFollowRedirect: row.flag_follow_redirect,
       dnsRecordType: row.dns_record_type,
       dnsExpectedValues: row.dns_expected_values === null ? null : json(row.dns_expected_values),
