@@ -27,7 +27,11 @@ const detectionProbes = 100;
 const flags = parseFlags(process.argv.slice(2));
 const durationS = Number(flags.get('duration') ?? 180);
 const checks = Number(flags.get('checks') ?? 100_000);
-if (!Number.isInteger(durationS) || durationS < 70) throw new Error('--duration must be a whole number of seconds, at least 70');
+/** Targets turn down a minute in; detection is watched for at least its bound after that. */
+const flipAfterMs = 60_000;
+const detectionBound = 60_000 + responseTimeoutMs + 5_000;
+const minDurationS = Math.ceil((flipAfterMs + detectionBound) / 1000);
+if (!Number.isInteger(durationS) || durationS < minDurationS) throw new Error(`--duration must be a whole number of seconds, at least ${minDurationS}`);
 if (!Number.isInteger(checks) || checks < detectionProbes) throw new Error(`--checks must be a whole number, at least ${detectionProbes}`);
 
 const gc = (): void => (globalThis as { gc?: () => void }).gc?.();
@@ -127,7 +131,8 @@ async function main(): Promise<void> {
   startStub(bus, down);
 
   const lags: number[] = [];
-  const starts: number[] = [];
+  /** The ideal start of each cycle: the slot its cycle id carries, so that runs and starts are counted by the same instant. */
+  const slots: number[] = [];
   const heapBefore = heapUsed();
   const loadStarted = Date.now();
   const running = await startEngine({
@@ -138,7 +143,7 @@ async function main(): Promise<void> {
     observer: {
       cycleStarted: (lagMs, scheduledAt) => {
         lags.push(lagMs);
-        starts.push(scheduledAt + lagMs);
+        slots.push(scheduledAt);
       },
     },
   });
@@ -148,7 +153,7 @@ async function main(): Promise<void> {
   loopDelay.enable();
   process.stderr.write(`engine running ${running.engine.runningChecks} checks after ${loadMs} ms; measuring for ${durationS} s\n`);
 
-  await sleep(60_000);
+  await sleep(flipAfterMs);
   const flippedAt = Date.now();
   for (const id of probes) down.add(id);
   const detected = new Map<number, number>();
@@ -168,13 +173,13 @@ async function main(): Promise<void> {
   await running.stop();
   // Runs whose cycle started at least the deadline before the end had every chance to close.
   const cutoff = endedAt - (responseTimeoutMs + 6_000);
-  const closedExpected = starts.filter((at) => at < cutoff).length;
+  const closedExpected = slots.filter((slot) => slot >= started && slot < cutoff).length;
   const [stored] = await store.em
     .getConnection()
-    .execute<Array<{ count: string }>>('select count(*) from runs where started_at >= ? and started_at < ? and not on_demand', [
-      new Date(started).toISOString(),
-      new Date(cutoff).toISOString(),
-    ]);
+    .execute<Array<{ count: string }>>(
+      `select count(*) from runs where not on_demand and substring(cycle_id from '\\.(\\d+)$')::bigint >= ? and substring(cycle_id from '\\.(\\d+)$')::bigint < ?`,
+      [started, cutoff],
+    );
   const [all] = await store.em.getConnection().execute<Array<{ runs: string; from: Date; to: Date }>>(
     'select count(*) as runs, min(finished_at) as from, max(finished_at) as to from runs where started_at >= ?',
     [new Date(started).toISOString()],
@@ -183,8 +188,17 @@ async function main(): Promise<void> {
   const windowS = (new Date(all!.to).getTime() - new Date(all!.from).getTime()) / 1000;
   const resultsPerSecond = (Number(all!.runs) * locations.length) / windowS;
   const sortedLags = lags.slice(0, measuredLags).sort((a, b) => a - b);
+  // Where the slow starts are in time: a stall shows as one bad window, a steady cost as all of them.
+  const byWindow = new Map<number, number[]>();
+  for (let i = 0; i < measuredLags; i++) {
+    const window = Math.floor((slots[i]! - started) / 10_000);
+    const list = byWindow.get(window) ?? [];
+    list.push(lags[i]!);
+    byWindow.set(window, list);
+  }
+  const windows = [...byWindow].sort((a, b) => a[0] - b[0]).map(([w, list]) => `${w * 10}s:${percentile(list.sort((a, b) => a - b), 99).toFixed(0)}`);
+  process.stderr.write(`start lag p99 per 10 s window: ${windows.join(' ')}\n`);
   const detections = [...detected.values()].sort((a, b) => a - b);
-  const detectionBound = 60_000 + responseTimeoutMs + 5_000;
 
   const rows: Array<[string, string, string, boolean]> = [
     ['checks / locations / frequency', `${checks} / ${locations.length} / 1 min`, '', true],
