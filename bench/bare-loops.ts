@@ -51,6 +51,8 @@ export function bareDns(resolver: Resolver): Promise<void> {
 interface RawSocket {
   on(event: 'message', listener: (buffer: Buffer) => void): void;
   send(buffer: Buffer, offset: number, length: number, address: string, callback: (error: Error | null) => void): void;
+  pauseRecv(): void;
+  resumeRecv(): void;
   close(): void;
 }
 
@@ -63,6 +65,9 @@ export function barePinger(): { ping(): Promise<void>; close(): void } {
     Protocol: { ICMP: number };
   };
   const socket = raw.createSocket({ protocol: raw.Protocol.ICMP });
+  // Every raw ICMP socket sees every ICMP packet of the host: like the agent's socket, this one
+  // reads only while its own pings wait, or the other side's slices would pay for its reads.
+  socket.pauseRecv();
   const waiting = new Map<number, () => void>();
   let sequence = 0;
   socket.on('message', (buffer) => {
@@ -80,12 +85,13 @@ export function barePinger(): { ping(): Promise<void>; close(): void } {
         raw.writeChecksum(packet, 2, raw.createChecksum(packet));
         // A reply lost under load (a full socket buffer) must not stall the loop: give up after 5 s like the probe.
         const timer = setTimeout(() => {
-          waiting.delete(seq);
+          if (waiting.delete(seq) && waiting.size === 0) socket.pauseRecv();
           reject(new Error('timeout'));
         }, 5000);
+        if (waiting.size === 0) socket.resumeRecv();
         waiting.set(seq, () => {
           clearTimeout(timer);
-          waiting.delete(seq);
+          if (waiting.delete(seq) && waiting.size === 0) socket.pauseRecv();
           resolve();
         });
         socket.send(packet, 0, packet.length, '127.0.0.1', (error) => error && reject(error));

@@ -39,10 +39,35 @@ const ipv6QuotedIcmp = 8 + 40;
 /** Type, code, checksum, identifier, sequence, then a payload that names the sender in captures. */
 const echoTemplate = Buffer.concat([Buffer.alloc(8), Buffer.from('vantage!', 'latin1')]);
 
-interface PendingEcho {
-  address: string;
-  resolve(): void;
-  reject(error: Error): void;
+/** One echo waiting for its reply; a class rather than closures, since thousands are made a second. */
+class PendingEcho {
+  private forgetStop: () => void = () => undefined;
+
+  constructor(
+    readonly address: string,
+    private readonly key: number,
+    private readonly owner: IcmpSocket,
+    private readonly settle: (error?: Error) => void,
+  ) {}
+
+  watch(probe: Stoppable): void {
+    this.forgetStop = probe.onStop((reason) => this.reject(reason));
+  }
+
+  resolve(): void {
+    this.forget();
+    this.settle();
+  }
+
+  reject(error: Error): void {
+    this.forget();
+    this.settle(error);
+  }
+
+  private forget(): void {
+    this.forgetStop();
+    this.owner.forget(this.key);
+  }
 }
 
 export class IcmpUnsupportedError extends Error {}
@@ -82,31 +107,19 @@ export class IcmpSocket {
     const key = this.nextKey();
     const packet = this.echoPacket(key);
     return new Promise<void>((resolve, reject) => {
-      const forget = (): void => {
-        off();
-        this.pending.delete(key);
-        if (this.pending.size === 0) this.socket?.pauseRecv();
-      };
-      const off = probe.onStop((reason) => {
-        forget();
-        reject(reason);
-      });
+      const pending = new PendingEcho(canonicalAddress(address), key, this, (error) => (error ? reject(error) : resolve()));
       if (this.pending.size === 0) socket.resumeRecv();
-      this.pending.set(key, {
-        address: canonicalAddress(address),
-        resolve: () => {
-          forget();
-          resolve();
-        },
-        reject: (error) => {
-          forget();
-          reject(error);
-        },
-      });
+      this.pending.set(key, pending);
+      pending.watch(probe);
       socket.send(packet, 0, packet.length, address, (error) => {
         if (error) this.pending.get(key)?.reject(error);
       });
     });
+  }
+
+  /** Drops a settled echo; receiving pauses when none is left. */
+  forget(key: number): void {
+    if (this.pending.delete(key) && this.pending.size === 0) this.socket?.pauseRecv();
   }
 
   close(): void {

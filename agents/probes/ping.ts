@@ -2,7 +2,7 @@ import type { Static } from '@sinclair/typebox';
 import type { PingProbeSpec, ProbeResult } from '../../src/bus/messages.js';
 import { IcmpSocket, IcmpUnsupportedError } from './icmp-socket.js';
 import { defaultProbeOptions, down, reasonOf, runProbe, up, type ProbeContext, type ProbeOptions, type Prober } from './probe.js';
-import { resolveTarget } from './target.js';
+import { literalTarget, resolveTarget } from './target.js';
 
 type PingSpec = Static<typeof PingProbeSpec>;
 
@@ -24,7 +24,7 @@ export const probePing: Prober<PingSpec> = (spec, signal, options = defaultProbe
   runProbe(spec.timeoutMs, signal, (ctx) => pingProbe(spec, ctx, options));
 
 async function pingProbe(spec: PingSpec, ctx: ProbeContext, options: ProbeOptions): Promise<ProbeResult> {
-  const target = await resolveTarget(spec.hostname, ctx, options, spec.timeoutMs);
+  const target = literalTarget(spec.hostname, options) ?? (await resolveTarget(spec.hostname, ctx, options, spec.timeoutMs));
   const sentAt = ctx.elapsed();
   try {
     await sockets[target.family].echo(target.address, ctx);
