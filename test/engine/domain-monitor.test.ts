@@ -4,7 +4,7 @@ import { createServer, type Server } from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import test from 'ava';
+import test, { type ExecutionContext } from 'ava';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { ProbeAgent } from '../../agents/probe-agent.js';
 import { randomBytes } from 'node:crypto';
@@ -12,7 +12,7 @@ import { InProcessBus } from '../../src/bus/in-process-bus.js';
 import { NatsBus } from '../../src/bus/nats-bus.js';
 import { changeSubject } from '../../src/bus/subjects.js';
 import { loadSettings } from '../../src/config/load-settings.js';
-import { DomainNotFound, startDomainMonitor, type DomainMonitor } from '../../src/engine/domain-monitor.js';
+import { DomainNotFound, startDomainMonitor, type DomainMonitor, type DomainMonitorOptions } from '../../src/engine/domain-monitor.js';
 import { nextDomainCheckAt } from '../../src/engine/domain-schedule.js';
 import { createLogger } from '../../src/log.js';
 import { CertificateSnapshot, Domain, ExpiryNotice } from '../../src/store/entities/domain.js';
@@ -100,26 +100,36 @@ function everyChannel(name: string) {
 
 /**
  * The monitor end to end in the `serve` shape: fresh store, in-process bus, a real probe agent
- * reading the certificate of a real local HTTPS server whose certificate the test swaps.
+ * reading the certificate of a real local HTTPS server (whose certificate a test may swap).
+ * The monitor is started by the test, with its own settings, and stopped with the rest.
  */
-test('check-now records the certificate, warns once per milestone and group flags, and announces a swapped certificate only to attached groups', async (t) => {
+async function serveShape(t: ExecutionContext, leaf: 'expiringSoon' | 'renewed') {
   const { store, close } = await freshStore();
   const logger = createLogger('silent');
   const bus = new InProcessBus(logger);
   const pki = makeCertificates();
-  const server = await startTlsServer(pki.expiringSoon);
+  const server = await startTlsServer(pki[leaf]);
   const agent = new ProbeAgent({ bus, location: 'eu-west', agentId: 'agent-1', concurrency: 4, probeOptions: { allowPrivateTargets: true, extraCa: [pki.caPem] }, logger });
   agent.start();
   const clock = new FakeClock(Date.now());
-  let monitor: DomainMonitor | undefined;
+  const started: DomainMonitor[] = [];
   t.teardown(async () => {
-    await monitor?.stop();
+    for (const monitor of started) await monitor.stop();
     await agent.stop(100);
     await bus.close();
     await server.close();
     await close();
   });
-  const em = (): EntityManager => store.em.fork() as EntityManager;
+  const startMonitor = async (options: Omit<DomainMonitorOptions, 'logger' | 'store' | 'bus' | 'clock'>): Promise<DomainMonitor> => {
+    const monitor = await startDomainMonitor({ ...options, logger, store, bus, clock });
+    started.push(monitor);
+    return monitor;
+  };
+  return { bus, agent, pki, server, clock, startMonitor, em: (): EntityManager => store.em.fork() as EntityManager };
+}
+
+test('check-now records the certificate, warns once per milestone and group flags, and announces a swapped certificate only to attached groups', async (t) => {
+  const { pki, server, clock, startMonitor, em } = await serveShape(t, 'expiringSoon');
 
   const setup = em();
   const ids = await provisionClient(setup, { name: 'Certs', email: `certs-${Date.now()}@example.com`, password: 'correct horse battery', plan: 'pro' });
@@ -141,7 +151,7 @@ test('check-now records the certificate, warns once per milestone and group flag
   domain.notificationGroups.set([everyMilestone, noSevenDay, noExpiry]);
   await setup.flush();
 
-  monitor = await startDomainMonitor({ settings: loadSettings({ VANTAGE_LOCATIONS: 'eu-west' }), logger, store, bus, clock });
+  const monitor = await startMonitor({ settings: loadSettings({ VANTAGE_LOCATIONS: 'eu-west' }) });
   const editedAt = (await em().findOneOrFail(Domain, domain.id)).updatedAt.getTime();
   const outcome = await monitor.checkNow(domain.id);
   t.is(outcome.status, 'checked');
@@ -250,23 +260,7 @@ test('check-now records the certificate, warns once per milestone and group flag
 });
 
 test('the schedule checks active domains every 6 hours, skips inactive ones, follows change notices, and check-now reports failures', async (t) => {
-  const { store, close } = await freshStore();
-  const logger = createLogger('silent');
-  const bus = new InProcessBus(logger);
-  const pki = makeCertificates();
-  const server = await startTlsServer(pki.renewed);
-  const agent = new ProbeAgent({ bus, location: 'eu-west', agentId: 'agent-1', concurrency: 4, probeOptions: { allowPrivateTargets: true, extraCa: [pki.caPem] }, logger });
-  agent.start();
-  const clock = new FakeClock(Date.now());
-  let monitor: DomainMonitor | undefined;
-  t.teardown(async () => {
-    await monitor?.stop();
-    await agent.stop(100);
-    await bus.close();
-    await server.close();
-    await close();
-  });
-  const em = (): EntityManager => store.em.fork() as EntityManager;
+  const { bus, agent, server, clock, startMonitor, em } = await serveShape(t, 'renewed');
   // A timer the monitor arms for "now" fires on the fake clock's next move: each poll nudges it.
   const waitFor = <T>(what: string, condition: () => Promise<T | null | undefined | false>): Promise<T> =>
     until(what, () => {
@@ -279,7 +273,7 @@ test('the schedule checks active domains every 6 hours, skips inactive ones, fol
   await setup.flush();
 
   const answerTimeoutMs = 5_000;
-  monitor = await startDomainMonitor({ settings: loadSettings({ VANTAGE_LOCATIONS: 'eu-west,us-east' }), logger, store, bus, clock, answerTimeoutMs });
+  const monitor = await startMonitor({ settings: loadSettings({ VANTAGE_LOCATIONS: 'eu-west,us-east' }), answerTimeoutMs });
   await t.throwsAsync(monitor.checkNow(987_654), { instanceOf: DomainNotFound });
 
   // Created after the start: the API's change notice wakes the schedule, which checks it at once.
