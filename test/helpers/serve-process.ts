@@ -12,16 +12,19 @@ export interface ServeProcess {
 }
 
 /** Starts `vantage serve` on a free port and waits (60 s at most) for `/healthz` to answer 200; `readyAfterMs` says how long it took. */
-export async function startServe(env: Record<string, string | undefined>): Promise<ServeProcess> {
+export const startServe = (env: Record<string, string | undefined>): Promise<ServeProcess> => startHttpRole('serve', env);
+
+/** Starts a role that serves HTTP (`serve` or `api`) the same way. */
+export async function startHttpRole(role: 'serve' | 'api', env: Record<string, string | undefined>): Promise<ServeProcess> {
   const port = await freePort();
   const began = Date.now();
-  const child = spawnCli(['serve'], { PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env });
+  const child = spawnCli([role], { PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env });
   let output = '';
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const baseUrl = `http://127.0.0.1:${port}`;
   while (Date.now() - began < 60_000) {
-    if (child.exitCode !== null) throw new Error(`serve exited with ${child.exitCode}: ${output}`);
+    if (child.exitCode !== null) throw new Error(`${role} exited with ${child.exitCode}: ${output}`);
     try {
       const response = await fetch(`${baseUrl}/healthz`);
       if (response.status === 200) return { child, port, baseUrl, output: () => output, readyAfterMs: Date.now() - began };
@@ -31,7 +34,7 @@ export async function startServe(env: Record<string, string | undefined>): Promi
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   child.kill('SIGKILL');
-  throw new Error(`serve did not answer /healthz within 60 s: ${output}`);
+  throw new Error(`${role} did not answer /healthz within 60 s: ${output}`);
 }
 
 /** Stops it as an operator would (SIGTERM) and resolves to its exit code. */
