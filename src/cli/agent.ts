@@ -4,6 +4,7 @@ import { closePingSockets } from '../../agents/probes/ping.js';
 import { createBus } from '../bus/create-bus.js';
 import { componentLogger } from '../log.js';
 import { parseFlags, untilSignal, UsageError, type Role } from './role.js';
+import { probeOptionsFrom } from './start-agents.js';
 
 const usage = 'usage: vantage agent --location ID [--id AGENT_ID]';
 const knownFlags = new Set(['location', 'id']);
@@ -25,10 +26,7 @@ const agent: Role = async (args, { settings, logger }) => {
     location,
     agentId,
     concurrency: settings.VANTAGE_AGENT_CONCURRENCY,
-    probeOptions: {
-      allowPrivateTargets: settings.VANTAGE_ALLOW_PRIVATE_TARGETS === '1',
-      ...(settings.VANTAGE_DNS_RESOLVER ? { resolver: settings.VANTAGE_DNS_RESOLVER } : {}),
-    },
+    probeOptions: probeOptionsFrom(settings),
     logger: log,
   });
   probeAgent.start();

@@ -5,12 +5,19 @@ import { locationsOf } from '../config/load-settings.js';
 import type { Settings } from '../config/schema.js';
 import type { ProbeSupport } from '../domain/check-options.js';
 import type { Logger } from '../log.js';
+import type { ProbeOptions } from '../../agents/probes/probe.js';
 
 export interface InProcessAgents {
   /** What the agents of this process can run, for the options endpoint. */
   probeSupport: ProbeSupport;
   stop(): Promise<void>;
 }
+
+/** What the settings say about probing: private targets, and the resolver of DNS checks. */
+export const probeOptionsFrom = (settings: Settings): ProbeOptions => ({
+  allowPrivateTargets: settings.VANTAGE_ALLOW_PRIVATE_TARGETS === '1',
+  ...(settings.VANTAGE_DNS_RESOLVER ? { resolver: settings.VANTAGE_DNS_RESOLVER } : {}),
+});
 
 /** One probe agent per configured location, inside this process, on the given bus (the `serve` shape). */
 export function startInProcessAgents(settings: Settings, bus: Bus, logger: Logger): InProcessAgents {
@@ -21,10 +28,7 @@ export function startInProcessAgents(settings: Settings, bus: Bus, logger: Logge
         location,
         agentId: `serve-${location}`,
         concurrency: settings.VANTAGE_AGENT_CONCURRENCY,
-        probeOptions: {
-          allowPrivateTargets: settings.VANTAGE_ALLOW_PRIVATE_TARGETS === '1',
-          ...(settings.VANTAGE_DNS_RESOLVER ? { resolver: settings.VANTAGE_DNS_RESOLVER } : {}),
-        },
+        probeOptions: probeOptionsFrom(settings),
         logger: logger.child({ component: 'probe-agent' }),
       }),
   );
