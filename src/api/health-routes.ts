@@ -1,7 +1,8 @@
 import { Router } from 'express';
+import { metricsRegistry } from '../metrics/registry.js';
 import type { ApiDependencies } from './dependencies.js';
 
-/** Liveness answers while the process runs; readiness only while the database answers. */
+/** Liveness answers while the process runs; readiness only while the database answers; metrics for Prometheus. */
 export function healthRoutes(deps: ApiDependencies): Router {
   const router = Router();
   router.get('/healthz', (_req, res) => {
@@ -15,6 +16,9 @@ export function healthRoutes(deps: ApiDependencies): Router {
       deps.logger.warn({ err: error }, 'readiness check failed');
       res.status(503).json({ status: 'unavailable', reason: 'database unreachable' });
     }
+  });
+  router.get('/metrics', async (_req, res) => {
+    res.type(metricsRegistry.contentType).send(await metricsRegistry.metrics());
   });
   return router;
 }

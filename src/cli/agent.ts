@@ -3,6 +3,7 @@ import { ProbeAgent } from '../../agents/probe-agent.js';
 import { closePingSockets } from '../../agents/probes/ping.js';
 import { createBus } from '../bus/create-bus.js';
 import { componentLogger } from '../log.js';
+import { startOpsServer } from '../ops/ops-server.js';
 import { parseFlags, untilSignal, UsageError, type Role } from './role.js';
 import { probeOptionsFrom } from './start-agents.js';
 
@@ -30,8 +31,16 @@ const agent: Role = async (args, { settings, logger }) => {
     logger: log,
   });
   probeAgent.start();
+  const ops = await startOpsServer({
+    host: settings.HOST,
+    port: settings.VANTAGE_OPS_PORT,
+    logger: log,
+    readiness: () => ({ ready: true, checks: {} }),
+  });
+  log.info({ location, agentId, opsPort: ops.port }, 'agent running');
   const signal = await untilSignal();
   log.info({ signal }, 'stopping');
+  await ops.close();
   await probeAgent.stop();
   closePingSockets();
   await bus.close();

@@ -28,5 +28,11 @@ export const CoreSettings = Type.Object({
   VANTAGE_ALLOW_PRIVATE_TARGETS: Type.Optional(
     Type.Union([Type.Literal('0'), Type.Literal('1')], { description: '0 or 1; unset: on in serve, off elsewhere' }),
   ),
+  VANTAGE_OPS_PORT: Type.Integer({
+    minimum: 0,
+    maximum: 65535,
+    default: 9464,
+    description: 'port of /healthz, /readyz and /metrics for the engine, agent and operator roles (the API serves them on PORT); 0: any free port',
+  }),
   VANTAGE_PUBLIC_URL: Type.Optional(Type.String({ pattern: '^https?://', description: 'base URL people reach the API at' })),
 });

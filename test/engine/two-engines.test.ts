@@ -82,6 +82,7 @@ distributed('a killed engine replica’s checks move to the survivor; every inci
         VANTAGE_CLUSTER_NAME: cluster,
         VANTAGE_PARTITIONS: String(partitions),
         VANTAGE_LOCATIONS: locations.join(','),
+        VANTAGE_OPS_PORT: '0',
         LOG_LEVEL: 'info',
       },
       stdio: ['ignore', 'pipe', 'pipe'],

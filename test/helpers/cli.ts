@@ -23,7 +23,8 @@ export async function runCli(args: string[], env: Record<string, string | undefi
 
 /** Starts `vantage <args>` and leaves it running. Only PATH and HOME are inherited. */
 export function spawnCli(args: string[], env: Record<string, string | undefined>): ChildProcess {
-  const clean: Record<string, string> = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LOG_LEVEL: 'warn' };
+  // A free ops port by default: several engines and agents of one test run side by side.
+  const clean: Record<string, string> = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LOG_LEVEL: 'warn', VANTAGE_OPS_PORT: '0' };
   for (const [key, value] of Object.entries(env)) if (value !== undefined) clean[key] = value;
   return spawn(process.execPath, [cliPath, ...args], { env: clean, stdio: ['ignore', 'pipe', 'pipe'] });
 }
