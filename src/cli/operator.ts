@@ -1,3 +1,64 @@
-import { notYetAvailable } from './not-yet.js';
+import { existsSync, readFileSync } from 'node:fs';
+import { hostname } from 'node:os';
+import { randomUUID } from 'node:crypto';
+import { KubeConfig } from '@kubernetes/client-node';
+import { startOperator } from '../../operator/vantage-operator.js';
+import { createBus } from '../bus/create-bus.js';
+import { startOpsServer } from '../ops/ops-server.js';
+import { closeStore } from '../store/orm.js';
+import { openMigratedStore } from './open-migrated-store.js';
+import { parseFlags, untilSignal, UsageError, type RoleContext } from './role.js';
 
-export default notYetAvailable('operator');
+const SERVICE_ACCOUNT_NAMESPACE = '/var/run/secrets/kubernetes.io/serviceaccount/namespace';
+
+/** KUBECONFIG when set (kubectl's rules, several files allowed), otherwise the pod's service account. */
+function loadKubeConfig(): KubeConfig {
+  const kubeConfig = new KubeConfig();
+  if (process.env.KUBECONFIG) kubeConfig.loadFromDefault();
+  else kubeConfig.loadFromCluster();
+  return kubeConfig;
+}
+
+function operatorNamespace(configured: string | undefined): string {
+  if (configured) return configured;
+  return existsSync(SERVICE_ACCOUNT_NAMESPACE) ? readFileSync(SERVICE_ACCOUNT_NAMESPACE, 'utf8').trim() : 'default';
+}
+
+/**
+ * The Kubernetes operator (DESIGN.md, Kubernetes): mirrors UptimeCheck, Domain and
+ * MaintenanceWindow resources and rows both ways, and runs the agent Deployments, while it holds
+ * the leadership Lease.
+ */
+export default async function operatorRole(args: string[], { settings, logger }: RoleContext): Promise<number> {
+  const unknown = [...parseFlags(args).keys()];
+  if (unknown.length > 0) throw new UsageError(`unknown option --${unknown[0]}`);
+  const kubeConfig = loadKubeConfig();
+  const store = await openMigratedStore(settings, logger);
+  const bus = await createBus(settings, logger.child({ component: 'bus' }), 'vantage-operator');
+  const namespace = operatorNamespace(settings.VANTAGE_OPERATOR_NAMESPACE);
+  const identity = `${process.env.POD_NAME ?? hostname()}-${randomUUID().slice(0, 8)}`;
+  const operator = await startOperator({ kubeConfig, store, bus, settings, logger, namespace, identity });
+  const ops = await startOpsServer({
+    host: settings.HOST,
+    port: settings.VANTAGE_OPS_PORT,
+    logger,
+    readiness: async () => {
+      const kubernetes = operator.synced() ? 'synced' : 'syncing';
+      const leader = operator.isLeader() ? 'yes' : 'no';
+      try {
+        await store.em.fork().getConnection().execute('select 1');
+        return { ready: operator.synced(), checks: { database: 'up', kubernetes, leader } };
+      } catch {
+        return { ready: false, checks: { database: 'unreachable', kubernetes, leader } };
+      }
+    },
+  });
+  logger.info({ namespace, identity, opsPort: ops.port }, 'operator running');
+  const signal = await untilSignal();
+  logger.info({ signal }, 'stopping');
+  await operator.stop();
+  await ops.close();
+  await bus.close();
+  await closeStore(store);
+  return 0;
+}

@@ -3,7 +3,8 @@ import { AgentSettings } from './agent-settings.js';
 import { CoreSettings } from './core-settings.js';
 import { EngineSettings } from './engine-settings.js';
 import { NotifySettings } from './notify-settings.js';
+import { OperatorSettings } from './operator-settings.js';
 
 /** Every environment setting of Vantage: one schema, composed from one part per component. */
-export const SettingsSchema = Type.Composite([CoreSettings, AgentSettings, NotifySettings, EngineSettings]);
+export const SettingsSchema = Type.Composite([CoreSettings, AgentSettings, NotifySettings, EngineSettings, OperatorSettings]);
 export type Settings = Static<typeof SettingsSchema>;

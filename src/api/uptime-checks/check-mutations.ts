@@ -49,7 +49,7 @@ async function attachableGroups(tx: EntityManager, principal: Principal, ids: re
   return groups;
 }
 
-function applyConfig(check: UptimeCheck, config: CheckConfig, groups: NotificationGroup[]): void {
+export function applyConfig(check: UptimeCheck, config: CheckConfig, groups: NotificationGroup[]): void {
   Object.assign(check, {
     name: config.name,
     hostname: config.hostname,

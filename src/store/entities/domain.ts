@@ -53,6 +53,10 @@ export class Domain {
   @Property({ type: 'string', length: 400, nullable: true })
   kubernetesRef: string | null = null;
 
+  /** uid of that custom resource: what identifies it across a delete and re-create with the same name. */
+  @Property({ type: 'string', length: 36, nullable: true, unique: true })
+  kubernetesUid: string | null = null;
+
   @Property({ type: 'Date' })
   createdAt: Opt<Date> = new Date();
 

@@ -93,6 +93,10 @@ export class UptimeCheck {
   @Property({ type: 'string', length: 400, nullable: true })
   kubernetesRef: string | null = null;
 
+  /** uid of that custom resource: what identifies it across a delete and re-create with the same name. */
+  @Property({ type: 'string', length: 36, nullable: true, unique: true })
+  kubernetesUid: string | null = null;
+
   /** Raised on every configuration change; the engine applies a change on the next cycle. */
   @Property({ type: 'integer', version: true })
   version: Opt<number> = 1;

@@ -1,0 +1,72 @@
+import { maintenanceState } from '../../../src/domain/maintenance-state.js';
+import { validateMaintenanceWindow } from '../../../src/domain/maintenance-window-validation.js';
+import { MaintenanceWindow } from '../../../src/store/entities/maintenance-window.js';
+import { UptimeCheck } from '../../../src/store/entities/uptime-check.js';
+import { compact, isoSeconds, specField, type MirroredKind } from './mirrored-kind.js';
+
+export const maintenanceWindowKind: MirroredKind<MaintenanceWindow> = {
+  kind: 'MaintenanceWindow',
+  plural: 'maintenancewindows',
+  notice: 'maintenance_window',
+  limit: null,
+  newRow: () => new MaintenanceWindow(),
+
+  loadRows: (em, workspaceIds) => em.find(MaintenanceWindow, { workspace: { $in: [...workspaceIds] } }, { orderBy: { id: 'asc' } }),
+
+  countOfClient: (em, clientId) => em.count(MaintenanceWindow, { workspace: { client: clientId } }),
+
+  read(spec, resourceName, context, existing) {
+    const problems: Record<string, string> = {};
+    let checkId: number | null = null;
+    if (typeof spec.uptimeCheck === 'string') {
+      checkId = context.checkIdByResourceName(spec.uptimeCheck);
+      if (checkId === null) problems.uptimeCheck = `no synced UptimeCheck named "${spec.uptimeCheck}" in this namespace`;
+    }
+    const result = validateMaintenanceWindow(
+      {
+        name: spec.name ?? resourceName,
+        description: spec.description ?? null,
+        scope: spec.scope,
+        uptime_check_id: spec.uptimeCheck === undefined ? null : (checkId ?? 1),
+        starts_at: spec.startsAt,
+        ends_at: spec.endsAt,
+        enabled: spec.enabled,
+      },
+      context.now,
+      existing?.endsAt,
+    );
+    if (!result.ok) for (const [field, reason] of Object.entries(result.fields)) problems[field === 'uptime_check_id' ? 'uptimeCheck' : specField(field)] ??= reason;
+    if (!result.ok || Object.keys(problems).length > 0) return { ok: false, problems };
+    const config = result.config;
+    return {
+      ok: true,
+      apply: (tx, row) => {
+        Object.assign(row, {
+          name: config.name,
+          description: config.description,
+          scope: config.scope,
+          check: config.uptimeCheckId === null ? null : tx.getReference(UptimeCheck, config.uptimeCheckId),
+          startsAt: config.startsAt,
+          endsAt: config.endsAt,
+          enabled: config.enabled,
+        });
+      },
+    };
+  },
+
+  specOf(row, context) {
+    const checkName = row.check ? context.resourceNameOfCheck(row.check.id) : null;
+    if (row.check && checkName === null) return null;
+    return compact({
+      name: row.name,
+      description: row.description,
+      scope: row.scope,
+      uptimeCheck: checkName,
+      startsAt: isoSeconds(row.startsAt),
+      endsAt: isoSeconds(row.endsAt),
+      enabled: row.enabled,
+    });
+  },
+
+  statusOf: (row, now) => ({ state: maintenanceState(row, now) }),
+};

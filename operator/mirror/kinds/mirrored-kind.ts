@@ -1,0 +1,83 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { ChangeNotice } from '../../../src/bus/messages.js';
+import type { Entitlement } from '../../../src/domain/entitlement.js';
+import type { PlanLimits } from '../../../src/domain/plans.js';
+import type { Workspace } from '../../../src/store/entities/workspace.js';
+
+/** What every mirrored row has: the columns that tie it to its custom resource. */
+export interface MirroredRow {
+  id: number;
+  workspace: Workspace;
+  name: string;
+  managedBy: 'api' | 'kubernetes';
+  kubernetesRef: string | null;
+  kubernetesUid: string | null;
+}
+
+/** The workspace a namespace maps to, with what reading a spec needs from it. */
+export interface WorkspaceView {
+  id: number;
+  clientId: number;
+  entitlement: Entitlement;
+  groupIdByName: ReadonlyMap<string, number>;
+  groupNameById: ReadonlyMap<number, string>;
+}
+
+export interface MirrorContext {
+  workspace: WorkspaceView;
+  now: Date;
+  /** Locations this installation offers. */
+  locations: readonly string[];
+  allowPrivateTargets: boolean;
+  /** Row id of the UptimeCheck custom resource of that name in the same namespace, when it has one. */
+  checkIdByResourceName: (name: string) => number | null;
+  /** Name of the UptimeCheck custom resource mirroring that check row in the same namespace, when there is one. */
+  resourceNameOfCheck: (checkId: number) => string | null;
+}
+
+/** A spec the API's validation accepts, ready to be written to its row; or why it is refused, per spec field. */
+export type SpecVerdict<R> = { ok: true; apply: (tx: EntityManager, row: R) => void } | { ok: false; problems: Record<string, string> };
+
+/**
+ * One kind of custom resource mirrored to one kind of row. The mapping both ways lives here;
+ * the rules are the API's own (src/domain), so a custom resource and an API call are judged alike.
+ */
+export interface MirroredKind<R extends MirroredRow> {
+  kind: 'UptimeCheck' | 'Domain' | 'MaintenanceWindow';
+  plural: string;
+  /** Kind of the change notice the engine reloads on. */
+  notice: ChangeNotice['kind'];
+  /** The plan limit a new row counts against, if any. */
+  limit: keyof PlanLimits | null;
+  newRow(): R;
+  /** All rows of this kind that a custom resource mirrors or should mirror, loaded with what `specOf` needs. */
+  loadRows(em: EntityManager, workspaceIds: readonly number[]): Promise<R[]>;
+  countOfClient(em: EntityManager, clientId: number): Promise<number>;
+  /** Reads a spec (`name` defaults to the resource's name) with the API's validation and plan rules. */
+  read(spec: Record<string, unknown>, resourceName: string, context: MirrorContext, existing: R | null): SpecVerdict<R>;
+  /** The spec of the custom resource that mirrors an API-made row; null when it cannot be expressed yet. */
+  specOf(row: R, context: MirrorContext): Record<string, unknown> | null;
+  /** Status fields from the row (the operator adds id, observedGeneration and conditions). */
+  statusOf(row: R, now: Date, openIncidentId: number | null): Record<string, unknown>;
+}
+
+/** `dns_expected_values` → `dnsExpectedValues`: API field names as spec field names, for messages a person can act on. */
+export const specField = (apiField: string): string => apiField.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase());
+
+/** Drops undefined and null values, so a spec carries only what is set. */
+export const compact = (values: Record<string, unknown>): Record<string, unknown> =>
+  Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined && value !== null));
+
+export const isoSeconds = (date: Date | null): string | undefined => (date ? date.toISOString().replace(/\.\d{3}Z$/, 'Z') : undefined);
+
+/** Resolves notification group names to ids; unknown names become a problem on `notificationGroups`. */
+export function groupIds(names: unknown, workspace: WorkspaceView): { ids: number[] } | { problem: string } {
+  if (names === undefined || names === null) return { ids: [] };
+  if (!Array.isArray(names) || names.some((name) => typeof name !== 'string')) return { problem: 'must be a list of notification group names' };
+  const unknown = (names as string[]).filter((name) => !workspace.groupIdByName.has(name));
+  if (unknown.length) return { problem: `no notification group named ${unknown.map((n) => `"${n}"`).join(', ')} in workspace ${workspace.id}` };
+  return { ids: [...new Set((names as string[]).map((name) => workspace.groupIdByName.get(name)!))] };
+}
+
+export const groupNames = (ids: readonly number[], workspace: WorkspaceView): string[] =>
+  ids.map((id) => workspace.groupNameById.get(id)).filter((name): name is string => name !== undefined).sort();

@@ -1,0 +1,99 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { applyConfig } from '../../../src/api/uptime-checks/check-mutations.js';
+import { everyLocationSupportsEverything, locationsByCheckType } from '../../../src/domain/check-options.js';
+import { validateCheck } from '../../../src/domain/check-validation.js';
+import { capabilityDenial, capabilityForCheckType } from '../../../src/domain/entitlement.js';
+import { NotificationGroup } from '../../../src/store/entities/notification-group.js';
+import { UptimeCheck } from '../../../src/store/entities/uptime-check.js';
+import { compact, groupIds, groupNames, isoSeconds, specField, type MirroredKind } from './mirrored-kind.js';
+
+/** Spec field → API field, for the fields whose names differ only by case. */
+const SPEC_TO_API: Record<string, string> = {
+  checkType: 'check_type',
+  hostname: 'hostname',
+  protocol: 'protocol',
+  path: 'path',
+  checkFrequency: 'check_frequency',
+  requestMethod: 'request_method',
+  responseTimeout: 'response_timeout',
+  triggerLocations: 'trigger_locations',
+  minFailingLocations: 'min_failing_locations',
+  responseClasses: 'response_classes',
+  flagFollowRedirect: 'flag_follow_redirect',
+  dnsRecordType: 'dns_record_type',
+  dnsExpectedValues: 'dns_expected_values',
+  port: 'port',
+  bannerMatchOperator: 'banner_match_operator',
+  bannerMatchValue: 'banner_match_value',
+};
+
+const messageField = (apiField: string): string => (apiField === 'notification_group_ids' ? 'notificationGroups' : specField(apiField));
+
+export const uptimeCheckKind: MirroredKind<UptimeCheck> = {
+  kind: 'UptimeCheck',
+  plural: 'uptimechecks',
+  notice: 'uptime_check',
+  limit: 'uptimeChecks',
+  newRow: () => new UptimeCheck(),
+
+  loadRows: (em: EntityManager, workspaceIds) =>
+    em.find(UptimeCheck, { workspace: { $in: [...workspaceIds] } }, { populate: ['notificationGroups'], orderBy: { id: 'asc' } }),
+
+  countOfClient: (em, clientId) => em.count(UptimeCheck, { workspace: { client: clientId } }),
+
+  read(spec, resourceName, context, existing) {
+    const body: Record<string, unknown> = { name: spec.name ?? resourceName };
+    for (const [specName, apiName] of Object.entries(SPEC_TO_API)) if (spec[specName] !== undefined) body[apiName] = spec[specName];
+    const groups = groupIds(spec.notificationGroups, context.workspace);
+    if ('ids' in groups) body.notification_group_ids = groups.ids;
+    const result = validateCheck(body, {
+      locations: locationsByCheckType(context.locations, everyLocationSupportsEverything),
+      allowPrivateTargets: context.allowPrivateTargets,
+      ...(existing ? { savedCheckType: existing.checkType } : {}),
+    });
+    const problems: Record<string, string> = {};
+    if (!result.ok) for (const [field, reason] of Object.entries(result.fields)) problems[messageField(field)] = reason;
+    if ('problem' in groups) problems.notificationGroups = groups.problem;
+    const denial = capabilityDenial(context.workspace.entitlement, capabilityForCheckType(String(spec.checkType)));
+    if (denial) problems.checkType = denial.message;
+    if (!result.ok || Object.keys(problems).length > 0) return { ok: false, problems };
+    const config = result.config;
+    return {
+      ok: true,
+      apply: (tx, row) => {
+        row.checkType = config.checkType;
+        applyConfig(row, config, config.notificationGroupIds.map((id) => tx.getReference(NotificationGroup, id)));
+        row.paused = spec.paused === true;
+      },
+    };
+  },
+
+  specOf(row, context) {
+    return compact({
+      name: row.name,
+      checkType: row.checkType,
+      hostname: row.hostname,
+      protocol: row.protocol,
+      path: row.path,
+      checkFrequency: row.checkFrequency,
+      requestMethod: row.requestMethod,
+      responseTimeout: row.responseTimeout,
+      triggerLocations: [...row.triggerLocations],
+      minFailingLocations: row.minFailingLocations,
+      responseClasses: row.responseClasses.length ? [...row.responseClasses] : undefined,
+      flagFollowRedirect: row.checkType === 'http' ? row.flagFollowRedirect : undefined,
+      notificationGroups: row.notificationGroups.isInitialized() && row.notificationGroups.length
+        ? groupNames(row.notificationGroups.getItems().map((group) => group.id), context.workspace)
+        : undefined,
+      dnsRecordType: row.dnsRecordType,
+      dnsExpectedValues: row.dnsExpectedValues ? [...row.dnsExpectedValues] : undefined,
+      port: row.port,
+      bannerMatchOperator: row.bannerMatchOperator,
+      bannerMatchValue: row.bannerMatchOperator && row.bannerMatchOperator !== 'none' ? row.bannerMatchValue : undefined,
+      paused: row.paused,
+    });
+  },
+
+  statusOf: (row, _now, openIncidentId) =>
+    compact({ state: row.paused ? 'paused' : row.state, lastRunAt: isoSeconds(row.lastRunAt), openIncidentId: openIncidentId ?? undefined }),
+};

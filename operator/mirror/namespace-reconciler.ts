@@ -1,0 +1,390 @@
+import { isDeepStrictEqual } from 'node:util';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { V1Namespace } from '@kubernetes/client-node';
+import type { Bus } from '../../src/bus/bus.js';
+import type { Logger } from '../../src/log.js';
+import { limitDenial, mutationDenial } from '../../src/domain/entitlement.js';
+import { Incident } from '../../src/store/entities/incident.js';
+import { Workspace } from '../../src/store/entities/workspace.js';
+import type { Store } from '../../src/store/orm.js';
+import type { SupervisedInformer } from '../kube/supervised-informer.js';
+import { setCondition, type Condition, type ConditionUpdate } from './conditions.js';
+import { isApiOrigin, ORIGIN_LABEL, resourceRef, ROW_FINALIZER, workspaceIdOf, type CustomResource } from './custom-resource.js';
+import type { MirrorContext, MirroredKind, MirroredRow, WorkspaceView } from './kinds/mirrored-kind.js';
+import { resourceNameForRow, ROW_ID_LABEL } from './resource-name.js';
+import type { ResourceWriter } from './resource-writer.js';
+import { publishChanges, recordChanges, type RowChange } from './row-writer.js';
+import { decideStatusWrite } from './status-decision.js';
+import { loadWorkspaceView } from './workspace-view.js';
+
+type AnyKind = MirroredKind<MirroredRow>;
+
+export interface NamespaceReconcilerOptions {
+  store: Store;
+  bus: Bus;
+  writer: ResourceWriter;
+  logger: Logger;
+  /** In order: checks before the windows that refer to them. */
+  kinds: readonly AnyKind[];
+  namespaces: SupervisedInformer<V1Namespace>;
+  resources: ReadonlyMap<AnyKind, SupervisedInformer<CustomResource>>;
+  locations: readonly string[];
+  allowPrivateTargets: boolean;
+  statusMinIntervalMs: number;
+  now: () => Date;
+}
+
+/** Why a custom resource is not (or no longer) mirrored: the Synced condition's reason and a message a person can act on. */
+interface NotSynced {
+  reason: string;
+  message: string;
+}
+
+const deleting = (resource: CustomResource): boolean => Boolean(resource.metadata?.deletionTimestamp);
+const hasFinalizer = (resource: CustomResource): boolean => (resource.metadata?.finalizers ?? []).includes(ROW_FINALIZER);
+const problemsMessage = (problems: Record<string, string>): string =>
+  Object.entries(problems)
+    .map(([field, reason]) => `spec.${field} ${reason}`)
+    .join('; ');
+
+/**
+ * Converges one namespace: every Vantage custom resource in it against the rows of the workspace
+ * its label names, both ways (DESIGN.md, Kubernetes). It reads the world each time (the informer
+ * caches and the database) and acts on the difference, so running it twice changes nothing and
+ * a missed event is healed by the next run. Returns when it wants to run again (a status write it
+ * held back), if ever.
+ */
+export class NamespaceReconciler {
+  /** When each resource's status was last written, by uid: bounds status writes per resource. */
+  private readonly lastStatusWrite = new Map<string, number>();
+
+  constructor(readonly options: NamespaceReconcilerOptions) {}
+
+  /** Every uid of a Vantage custom resource in the cluster; null until every cache has listed once. */
+  liveUids(): Set<string> | null {
+    const uids = new Set<string>();
+    for (const informer of this.options.resources.values()) {
+      if (!informer.synced) return null;
+      for (const resource of informer.list()) if (resource.metadata?.uid) uids.add(resource.metadata.uid);
+    }
+    return uids;
+  }
+
+  /** The namespace API-made rows of a workspace get their custom resources in: the oldest one labelled with it. */
+  homeNamespace(workspaceId: number): string | null {
+    const labelled = this.options.namespaces
+      .list()
+      .filter((ns) => workspaceIdOf(ns.metadata?.labels) === workspaceId && !ns.metadata?.deletionTimestamp)
+      .sort((a, b) => String(a.metadata?.creationTimestamp ?? '').localeCompare(String(b.metadata?.creationTimestamp ?? '')) || a.metadata!.name!.localeCompare(b.metadata!.name!));
+    return labelled[0]?.metadata?.name ?? null;
+  }
+
+  async reconcile(namespace: string, signal: AbortSignal): Promise<number | undefined> {
+    const { kinds, resources, namespaces, store, now } = this.options;
+    const present = new Map(kinds.map((kind) => [kind, resources.get(kind)!.list(namespace)]));
+    const workspaceId = workspaceIdOf(namespaces.get('', namespace)?.metadata?.labels);
+    const em = store.em.fork() as EntityManager;
+    const at = now();
+    const view = workspaceId === null ? null : await loadWorkspaceView(em, workspaceId, at);
+    if (!view) {
+      const why = workspaceId === null
+        ? { reason: 'NamespaceNotMapped', message: `namespace ${namespace} has no ${'vantage.dev/workspace-id'} label naming a workspace` }
+        : { reason: 'WorkspaceNotFound', message: `namespace ${namespace} names workspace ${workspaceId}, which does not exist` };
+      return this.reconcileUnmapped(em, present, why, signal);
+    }
+    const pass = new WorkspacePass(this, em, view, namespace, at);
+    await pass.load();
+    let requeueAt: number | undefined;
+    for (const kind of kinds) {
+      for (const resource of present.get(kind)!) {
+        if (signal.aborted) return undefined;
+        const later = await pass.reconcileResource(kind, resource);
+        if (later !== undefined) requeueAt = Math.min(requeueAt ?? later, later);
+      }
+    }
+    if (!signal.aborted) await pass.sweepRows(this.homeNamespace(view.id) === namespace);
+    return requeueAt;
+  }
+
+  /** Custom resources in a namespace that maps to no workspace: deletions still clean up, everything else says why it waits. */
+  private async reconcileUnmapped(
+    em: EntityManager,
+    present: Map<AnyKind, CustomResource[]>,
+    why: NotSynced,
+    signal: AbortSignal,
+  ): Promise<number | undefined> {
+    for (const [kind, list] of present) {
+      for (const resource of list) {
+        if (signal.aborted) return undefined;
+        if (deleting(resource)) await this.finishDeletion(em, kind, resource, null);
+        else if (!isApiOrigin(resource)) await this.writeOutcome(kind, resource, null, null, why);
+      }
+    }
+    return undefined;
+  }
+
+  /** Deletes the row a deleted custom resource maps to (by uid, wherever it is), then lets the resource go. */
+  async finishDeletion(em: EntityManager, kind: AnyKind, resource: CustomResource, view: WorkspaceView | null): Promise<void> {
+    const row = await em.findOne(kind.newRow().constructor as never, { kubernetesUid: resource.metadata!.uid! } as never, { populate: ['workspace'] as never });
+    if (row) {
+      const doomed = row as MirroredRow;
+      const change: RowChange = {
+        kind,
+        id: doomed.id,
+        clientId: view?.clientId ?? (await em.findOneOrFail(Workspace, doomed.workspace.id)).client.id,
+        workspaceId: doomed.workspace.id,
+        action: 'deleted',
+        ref: resourceRef(resource),
+      };
+      em.remove(doomed);
+      recordChanges(em, [change], this.options.now());
+      await em.flush();
+      await publishChanges(this.options.bus, [change], this.options.logger, this.options.now());
+      this.options.logger.info({ kind: kind.kind, ref: change.ref, id: change.id }, 'custom resource deleted: row deleted');
+    }
+    if (hasFinalizer(resource)) await this.options.writer.removeFinalizer(kind.plural, resource);
+  }
+
+  /**
+   * Writes the status a resource should show: its row's fields, the Synced and Ready conditions,
+   * and the generation they describe. Returns when a held-back write is due.
+   */
+  async writeOutcome(
+    kind: AnyKind,
+    resource: CustomResource,
+    row: MirroredRow | null,
+    rowStatus: Record<string, unknown> | null,
+    problem: NotSynced | null,
+  ): Promise<number | undefined> {
+    const at = this.options.now();
+    const generation = resource.metadata?.generation;
+    const current = resource.status ?? {};
+    const synced: ConditionUpdate = problem
+      ? { type: 'Synced', status: 'False', reason: problem.reason, message: problem.message }
+      : { type: 'Synced', status: 'True', reason: isApiOrigin(resource) ? 'MirroredFromApi' : 'Applied', message: `row ${row!.id} matches the spec` };
+    const ready: ConditionUpdate = problem
+      ? { type: 'Ready', status: 'False', reason: problem.reason, message: problem.message }
+      : { type: 'Ready', status: 'True', reason: 'Monitoring', message: `monitored as ${kind.notice} ${row!.id}` };
+    if (generation !== undefined) {
+      synced.observedGeneration = generation;
+      ready.observedGeneration = generation;
+    }
+    const conditions = setCondition(setCondition(current.conditions as Condition[] | undefined, synced, at), ready, at);
+    const desired: Record<string, unknown> = {
+      ...(rowStatus ?? {}),
+      ...(row ? { id: row.id } : {}),
+      ...(generation !== undefined ? { observedGeneration: generation } : {}),
+      conditions,
+    };
+    if (!row && current.id !== undefined && problem) Object.assign(desired, this.keptRowFields(current));
+    const uid = resource.metadata!.uid!;
+    const decision = decideStatusWrite(current, desired, this.lastStatusWrite.get(uid), at.getTime(), this.options.statusMinIntervalMs);
+    if (decision.write === 'later') return decision.atMs;
+    if (decision.write === 'none') return undefined;
+    const previousSynced = (current.conditions as Condition[] | undefined)?.find((c) => c.type === 'Synced');
+    await this.options.writer.writeStatus(kind.plural, resource, desired);
+    this.lastStatusWrite.set(uid, at.getTime());
+    if (problem && (previousSynced?.status !== 'False' || previousSynced.message !== problem.message)) {
+      await this.options.writer.event(kind.kind, resource, 'Warning', problem.reason, problem.message).catch((error: unknown) =>
+        this.options.logger.warn({ err: error }, 'could not record a Kubernetes Event'),
+      );
+    }
+    return undefined;
+  }
+
+  /** A refused spec changes no row: the status keeps showing the row the last good spec made. */
+  private keptRowFields(current: Record<string, unknown>): Record<string, unknown> {
+    return Object.fromEntries(Object.entries(current).filter(([key]) => key !== 'conditions' && key !== 'observedGeneration'));
+  }
+}
+
+/** One reconcile of a namespace that maps to a workspace: the rows loaded once, then each resource against them. */
+class WorkspacePass {
+  private rows = new Map<AnyKind, MirroredRow[]>();
+  private openIncidents = new Map<number, number>();
+
+  constructor(
+    private readonly reconciler: NamespaceReconciler,
+    private readonly em: EntityManager,
+    private readonly view: WorkspaceView,
+    private readonly namespace: string,
+    private readonly at: Date,
+  ) {}
+
+  private get options(): NamespaceReconcilerOptions {
+    return this.reconciler.options;
+  }
+
+  async load(): Promise<void> {
+    for (const kind of this.options.kinds) this.rows.set(kind, await kind.loadRows(this.em, [this.view.id]));
+    const incidents = await this.em.find(Incident, { workspace: this.view.id, status: { $in: ['open', 'acknowledged'] } }, { fields: ['id', 'check'] });
+    for (const incident of incidents) this.openIncidents.set(incident.check.id, incident.id);
+  }
+
+  private context(): MirrorContext {
+    const checkKind = this.options.kinds.find((kind) => kind.kind === 'UptimeCheck')!;
+    const checkResources = this.options.resources.get(checkKind)!;
+    const checkRows = () => this.rows.get(checkKind) ?? [];
+    return {
+      workspace: this.view,
+      now: this.at,
+      locations: this.options.locations,
+      allowPrivateTargets: this.options.allowPrivateTargets,
+      checkIdByResourceName: (name) => {
+        const uid = checkResources.get(this.namespace, name)?.metadata?.uid;
+        return checkRows().find((row) => uid !== undefined && row.kubernetesUid === uid)?.id ?? null;
+      },
+      resourceNameOfCheck: (checkId) => {
+        const row = checkRows().find((candidate) => candidate.id === checkId);
+        if (!row?.kubernetesUid) return null;
+        return checkResources.list(this.namespace).find((resource) => resource.metadata?.uid === row.kubernetesUid)?.metadata?.name ?? null;
+      },
+    };
+  }
+
+  private rowStatus(kind: AnyKind, row: MirroredRow): Record<string, unknown> {
+    return kind.statusOf(row, this.at, this.openIncidents.get(row.id) ?? null);
+  }
+
+  private rowOfResource(kind: AnyKind, resource: CustomResource): MirroredRow | null {
+    const rows = this.rows.get(kind)!;
+    const uid = resource.metadata!.uid!;
+    const byUid = rows.find((row) => row.kubernetesUid === uid);
+    if (byUid || !isApiOrigin(resource)) return byUid ?? null;
+    // An API-made resource whose uid never reached its row (the write was cut off): its label names the row.
+    const id = Number(resource.metadata?.labels?.[ROW_ID_LABEL]);
+    const live = this.reconciler.liveUids();
+    return rows.find((row) => row.id === id && row.managedBy === 'api' && (!row.kubernetesUid || (live !== null && !live.has(row.kubernetesUid)))) ?? null;
+  }
+
+  async reconcileResource(kind: AnyKind, resource: CustomResource): Promise<number | undefined> {
+    if (deleting(resource)) {
+      await this.reconciler.finishDeletion(this.em, kind, resource, this.view);
+      this.rows.set(kind, this.rows.get(kind)!.filter((row) => row.kubernetesUid !== resource.metadata!.uid));
+      return undefined;
+    }
+    if (!hasFinalizer(resource)) resource = await this.options.writer.addFinalizer(kind.plural, resource);
+    return isApiOrigin(resource) ? this.mirrorRowToResource(kind, resource) : this.mirrorResourceToRow(kind, resource);
+  }
+
+  /** The database is the truth for API-made rows: a hand edit is put back; a deleted row takes its resource with it. */
+  private async mirrorRowToResource(kind: AnyKind, resource: CustomResource): Promise<number | undefined> {
+    const row = this.rowOfResource(kind, resource);
+    if (!row) {
+      this.options.logger.info({ kind: kind.kind, ref: resourceRef(resource) }, 'row deleted through the API: deleting its custom resource');
+      await this.options.writer.delete(kind.plural, resource);
+      return undefined;
+    }
+    if (row.kubernetesUid !== resource.metadata!.uid) {
+      row.kubernetesUid = resource.metadata!.uid!;
+      row.kubernetesRef = resourceRef(resource);
+      await this.em.flush();
+    }
+    const context = this.context();
+    const desired = kind.specOf(row, context);
+    if (desired && !this.sameMeaning(kind, resource, row, context)) {
+      this.options.logger.info({ kind: kind.kind, ref: resourceRef(resource), id: row.id }, 'custom resource of an API-made row was edited: putting it back');
+      await this.options.writer.replaceSpec(kind.plural, resource, desired);
+      await this.options.writer.event(kind.kind, resource, 'Normal', 'SpecRestored', `row ${row.id} is managed through the API; change it there`).catch(() => undefined);
+      return undefined;
+    }
+    return this.reconciler.writeOutcome(kind, resource, row, this.rowStatus(kind, row), null);
+  }
+
+  /** Whether the resource's spec, read with the API's rules, means exactly the row as it is. */
+  private sameMeaning(kind: AnyKind, resource: CustomResource, row: MirroredRow, context: MirrorContext): boolean {
+    const verdict = kind.read(resource.spec ?? {}, resource.metadata!.name!, context, row);
+    if (!verdict.ok) return false;
+    const scratch = kind.newRow();
+    verdict.apply(this.em, scratch);
+    return isDeepStrictEqual(kind.specOf(scratch, context), kind.specOf(row, context));
+  }
+
+  /** A resource applied with kubectl or GitOps is the truth: its row is made to match, or it says why not. */
+  private async mirrorResourceToRow(kind: AnyKind, resource: CustomResource): Promise<number | undefined> {
+    const existing = this.rowOfResource(kind, resource);
+    const context = this.context();
+    const verdict = kind.read(resource.spec ?? {}, resource.metadata!.name!, context, existing);
+    if (!verdict.ok) {
+      return this.reconciler.writeOutcome(kind, resource, null, null, { reason: 'InvalidSpec', message: problemsMessage(verdict.problems) });
+    }
+    const refusal = await this.refusal(kind, existing, verdict);
+    if (refusal) return this.reconciler.writeOutcome(kind, resource, null, null, refusal);
+    const row = existing ?? kind.newRow();
+    const before = existing ? kind.specOf(existing, context) : null;
+    verdict.apply(this.em, row);
+    const ref = resourceRef(resource);
+    const changed = !existing || !isDeepStrictEqual(before, kind.specOf(row, context)) || row.kubernetesRef !== ref || row.managedBy !== 'kubernetes';
+    if (changed) {
+      Object.assign(row, { managedBy: 'kubernetes', kubernetesRef: ref, kubernetesUid: resource.metadata!.uid! });
+      if (!existing) {
+        row.workspace = this.em.getReference(Workspace, this.view.id);
+        this.em.persist(row);
+        await this.em.flush();
+        this.rows.get(kind)!.push(row);
+      }
+      const change: RowChange = { kind, id: row.id, clientId: this.view.clientId, workspaceId: this.view.id, action: existing ? 'updated' : 'created', ref };
+      recordChanges(this.em, [change], this.at);
+      await this.em.flush();
+      await publishChanges(this.options.bus, [change], this.options.logger, this.at);
+      this.options.logger.info({ kind: kind.kind, ref, id: row.id, action: change.action }, 'custom resource applied to its row');
+    }
+    return this.reconciler.writeOutcome(kind, resource, row, this.rowStatus(kind, row), null);
+  }
+
+  /** Plan rules and names the spec alone cannot show: the same refusals the API answers with 402/403/409. */
+  private async refusal(
+    kind: AnyKind,
+    existing: MirroredRow | null,
+    verdict: { ok: true; apply: (tx: EntityManager, row: MirroredRow) => void },
+  ): Promise<NotSynced | null> {
+    const inactive = mutationDenial(this.view.entitlement);
+    if (inactive) return { reason: 'PlanInactive', message: inactive.message };
+    if (!existing && kind.limit) {
+      const over = limitDenial(this.view.entitlement, kind.limit, await kind.countOfClient(this.em, this.view.clientId));
+      if (over) return { reason: 'PlanLimit', message: over.message };
+    }
+    const scratch = kind.newRow();
+    verdict.apply(this.em, scratch);
+    const owner = this.rows.get(kind)!.find((row) => row.name === scratch.name && row !== existing);
+    if (owner) {
+      const by = owner.kubernetesRef ? `the custom resource ${owner.kubernetesRef}` : 'the API';
+      return { reason: 'NameTaken', message: `${kind.kind} "${scratch.name}" already exists in workspace ${this.view.id} (row ${owner.id}, made by ${by})` };
+    }
+    return null;
+  }
+
+  /**
+   * Rows without their resource: a Kubernetes-managed row whose resource is gone (deleted while the
+   * operator was away) is deleted; an API-made row gets its resource in the workspace's home namespace.
+   */
+  async sweepRows(isHome: boolean): Promise<void> {
+    const live = this.reconciler.liveUids();
+    if (live === null) return;
+    const context = this.context();
+    for (const kind of this.options.kinds) {
+      for (const row of [...this.rows.get(kind)!]) {
+        const hasResource = row.kubernetesUid !== null && live.has(row.kubernetesUid);
+        if (hasResource) continue;
+        if (row.managedBy === 'kubernetes') {
+          const change: RowChange = { kind, id: row.id, clientId: this.view.clientId, workspaceId: this.view.id, action: 'deleted', ref: row.kubernetesRef ?? '' };
+          this.em.remove(row);
+          recordChanges(this.em, [change], this.at);
+          await this.em.flush();
+          await publishChanges(this.options.bus, [change], this.options.logger, this.at);
+          this.rows.set(kind, this.rows.get(kind)!.filter((candidate) => candidate !== row));
+          this.options.logger.info({ kind: kind.kind, ref: row.kubernetesRef, id: row.id }, 'custom resource gone while the operator was away: row deleted');
+        } else if (isHome) {
+          const spec = kind.specOf(row, context);
+          if (!spec) continue;
+          const name = resourceNameForRow(kind.kind, row);
+          const created = await this.options.writer.apply(kind.kind, kind.plural, this.namespace, name, { [ORIGIN_LABEL]: 'api', [ROW_ID_LABEL]: String(row.id) }, spec);
+          row.kubernetesUid = created.metadata!.uid!;
+          row.kubernetesRef = `${this.namespace}/${name}`;
+          await this.em.flush();
+          this.options.logger.info({ kind: kind.kind, ref: row.kubernetesRef, id: row.id }, 'API-made row mirrored as a custom resource');
+        }
+      }
+    }
+  }
+}
