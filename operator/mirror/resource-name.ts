@@ -8,6 +8,7 @@ export const ROW_ID_LABEL = 'vantage.dev/id';
 export function resourceNameForRow(kind: string, row: { id: number; name: string }): string {
   const slug = row.name
     .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '')
