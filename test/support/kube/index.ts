@@ -264,6 +264,8 @@ export async function startKubeTestServer(options: { crdDirectory?: string } = {
       return;
     }
     response.writeHead(200, { 'Content-Type': 'application/json', 'Transfer-Encoding': 'chunked' });
+    // A watch with nothing to tell yet still answers at once: clients time out waiting for headers.
+    response.flushHeaders();
     const emit = (event: { type: string; object: unknown }) => response.write(`${JSON.stringify(event)}\n`);
     for (const event of backlog) emit(event);
     const unsubscribe = store.subscribe((event) => {
@@ -360,7 +362,8 @@ export async function startKubeTestServer(options: { crdDirectory?: string } = {
     JSON.stringify({
       apiVersion: 'v1',
       kind: 'Config',
-      clusters: [{ name: 'test', cluster: { server: url } }],
+      // client-node refuses plain HTTP unless TLS verification is off; nothing here is TLS.
+      clusters: [{ name: 'test', cluster: { server: url, 'insecure-skip-tls-verify': true } }],
       users: [{ name: 'test', user: { token: 'test-token' } }],
       contexts: [{ name: 'test', context: { cluster: 'test', user: 'test', namespace: 'default' } }],
       'current-context': 'test',

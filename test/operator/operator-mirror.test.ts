@@ -1,0 +1,288 @@
+import { readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import test from 'ava';
+import { KubeConfig } from '@kubernetes/client-node';
+import { startOperator, type RunningOperator } from '../../operator/vantage-operator.js';
+import { loadSettings } from '../../src/config/load-settings.js';
+import { createLogger } from '../../src/log.js';
+import { UptimeCheck } from '../../src/store/entities/uptime-check.js';
+import { ApiHarness, type Account } from '../api/helpers/api-harness.js';
+import { startKubeTestServer, type KubeTestServer } from '../support/kube/index.js';
+import { eventually, kubectl } from './helpers/kubectl.js';
+
+let api: ApiHarness;
+let kube: KubeTestServer;
+let operator: RunningOperator;
+let account: Account;
+
+const k = (...args: string[]) => kubectl(kube.kubeconfigPath, args);
+const kIn = (input: string, ...args: string[]) => kubectl(kube.kubeconfigPath, args, input);
+const STATUS_SECONDS = 2;
+
+async function resource(kind: string, name: string, namespace = 'shop'): Promise<any> {
+  const got = await k('get', kind, name, '-n', namespace, '-o', 'json');
+  return got.code === 0 ? JSON.parse(got.stdout) : undefined;
+}
+
+async function checksByName(): Promise<Map<string, any>> {
+  const listed = await api.call('GET', '/mobile/uptime-checks?limit=200', { account });
+  return new Map((listed.body.data as any[]).map((check) => [check.name, check]));
+}
+
+const conditionOf = (object: any, type: string) => (object?.status?.conditions ?? []).find((c: any) => c.type === type);
+
+test.before(async () => {
+  api = await ApiHarness.start({}, { VANTAGE_LOCATIONS: 'eu-west,us-east,ap-south' });
+  account = await api.account('pro');
+  kube = await startKubeTestServer();
+  const applied = await k('apply', '-f', 'examples/operator/');
+  if (applied.code !== 0) throw new Error(applied.stderr);
+  const kubeConfig = new KubeConfig();
+  kubeConfig.loadFromFile(kube.kubeconfigPath);
+  operator = await startOperator({
+    kubeConfig,
+    store: api.store,
+    bus: api.bus,
+    settings: loadSettings({
+      VANTAGE_LOCATIONS: 'eu-west,us-east,ap-south',
+      VANTAGE_OPERATOR_NAMESPACE: 'vantage-system',
+      VANTAGE_OPERATOR_RESYNC_SECONDS: '1',
+      VANTAGE_OPERATOR_LEASE_SECONDS: '3',
+      VANTAGE_OPERATOR_STATUS_SECONDS: String(STATUS_SECONDS),
+    }),
+    logger: createLogger(process.env.VANTAGE_TEST_LOG_LEVEL === 'debug' ? 'debug' : 'silent'),
+    namespace: 'vantage-system',
+    identity: 'operator-under-test',
+  });
+});
+
+test.after.always(async () => {
+  await operator?.stop();
+  await kube?.close();
+  await api?.close();
+});
+
+test.serial('kubectl apply -f examples/ makes rows the API shows as Kubernetes-managed and refuses to change', async (t) => {
+  t.is(account.workspaceId, 1, 'the examples name workspace 1');
+  const applied = await k('apply', '-f', 'examples/');
+  t.is(applied.code, 0, applied.stderr);
+  const checks = await eventually('the three example checks', async () => {
+    const byName = await checksByName();
+    return byName.size === 3 ? byName : undefined;
+  });
+  t.deepEqual([...checks.keys()].sort(), ['Shop home page', 'shop-db', 'shop-dns']);
+  const home = (await api.call('GET', `/mobile/uptime-checks/${checks.get('Shop home page').id}`, { account })).body.data;
+  t.like(home, { can_mutate: false, managed_by: 'kubernetes', kubernetes_ref: 'shop/shop-home', hostname: 'shop.example.com', min_failing_locations: 2 });
+  const refused = await api.call('POST', `/mobile/uptime-checks/${home.id}/update`, { account, body: { name: 'x', check_type: 'http', hostname: 'a.example.com', protocol: 'https' } });
+  t.is(refused.status, 409);
+  t.regex(refused.body.error.message, /shop\/shop-home/);
+  t.is((await api.call('POST', `/mobile/uptime-checks/${home.id}/delete`, { account })).status, 409);
+
+  const domains = await eventually('the example domain', async () => {
+    const listed = (await api.call('GET', '/mobile/domains', { account })).body.data as any[];
+    return listed.length === 1 ? listed : undefined;
+  });
+  t.is(domains[0].name, 'shop.example.com');
+  const windows = await eventually('the example window', async () => {
+    const listed = (await api.call('GET', '/mobile/maintenance-windows', { account })).body.data as any[];
+    return listed.length === 1 ? listed : undefined;
+  });
+  t.like(windows[0], { name: 'Database upgrade', scope: 'uptime_check', can_mutate: false });
+});
+
+test.serial('kubectl get uc prints the checks, and kubectl wait --for=condition=Ready returns', async (t) => {
+  const waited = await k('wait', '--for=condition=Ready', 'uc/shop-home', 'uc/shop-db', 'uc/shop-dns', '-n', 'shop', '--timeout=30s');
+  t.is(waited.code, 0, waited.stderr);
+  const listed = await k('get', 'uc', '-n', 'shop');
+  t.is(listed.code, 0, listed.stderr);
+  t.regex(listed.stdout, /^NAME\s+TYPE\s+HOST/m);
+  t.regex(listed.stdout, /shop-home\s+http\s+shop\.example\.com/);
+  t.regex(listed.stdout, /shop-db\s+tcp/);
+  const home = await resource('uc', 'shop-home');
+  t.true(Number.isInteger(home.status.id));
+  t.is(home.status.observedGeneration, home.metadata.generation);
+  t.like(conditionOf(home, 'Synced'), { status: 'True', reason: 'Applied' });
+  t.deepEqual(home.metadata.finalizers, ['monitoring.vantage.dev/row']);
+  const domainWait = await k('wait', '--for=condition=Ready', 'domain.monitoring.vantage.dev/shop-certificate', 'mw/db-upgrade', '-n', 'shop', '--timeout=30s');
+  t.is(domainWait.code, 0, domainWait.stderr);
+});
+
+test.serial('editing a manifest and applying it again updates the row and observedGeneration', async (t) => {
+  const folder = mkdtempSync(join(tmpdir(), 'vantage-manifest-'));
+  const edited = readFileSync('examples/http-check.yaml', 'utf8').replace('hostname: shop.example.com', 'hostname: www.shop.example.com').replace('checkFrequency: 1', 'checkFrequency: 2');
+  writeFileSync(join(folder, 'http-check.yaml'), edited);
+  const applied = await k('apply', '-f', join(folder, 'http-check.yaml'));
+  t.is(applied.code, 0, applied.stderr);
+  const updated = await eventually('the edited row', async () => {
+    const check = (await checksByName()).get('Shop home page');
+    return check?.hostname === 'www.shop.example.com' ? check : undefined;
+  });
+  t.is(updated.check_frequency, 2);
+  const home = await eventually('observedGeneration 2', async () => {
+    const object = await resource('uc', 'shop-home');
+    return object?.status?.observedGeneration === 2 ? object : undefined;
+  });
+  t.is(home.metadata.generation, 2);
+  t.is(conditionOf(home, 'Ready').observedGeneration, 2);
+  t.is((await checksByName()).size, 3, 'an update makes no second row');
+});
+
+test.serial('a resource that breaks an API rule gets Synced=False, an Event, and no row', async (t) => {
+  const manifest = `apiVersion: monitoring.vantage.dev/v1
+kind: UptimeCheck
+metadata:
+  name: broken-quorum
+  namespace: shop
+spec:
+  checkType: http
+  hostname: quorum.example.com
+  protocol: https
+  checkFrequency: 1
+  triggerLocations: [eu-west]
+  minFailingLocations: 3
+  notificationGroups: [no-such-group]
+`;
+  const applied = await kIn(manifest, 'apply', '-f', '-');
+  t.is(applied.code, 0, applied.stderr);
+  const broken = await eventually('Synced=False', async () => {
+    const object = await resource('uc', 'broken-quorum');
+    return conditionOf(object, 'Synced')?.status === 'False' ? object : undefined;
+  });
+  const synced = conditionOf(broken, 'Synced');
+  t.is(synced.reason, 'InvalidSpec');
+  t.regex(synced.message, /spec\.minFailingLocations/);
+  t.regex(synced.message, /no-such-group/);
+  t.is(conditionOf(broken, 'Ready').status, 'False');
+  const events = await eventually('a Warning event', async () => {
+    const listed = await k('get', 'events', '-n', 'shop', '-o', 'json');
+    const items = JSON.parse(listed.stdout).items as any[];
+    const mine = items.filter((event) => event.involvedObject.name === 'broken-quorum');
+    return mine.length ? mine : undefined;
+  });
+  t.like(events[0], { type: 'Warning', reason: 'InvalidSpec' });
+  t.false((await checksByName()).has('broken-quorum'));
+  const waited = await k('wait', '--for=condition=Ready', 'uc/broken-quorum', '-n', 'shop', '--timeout=2s');
+  t.not(waited.code, 0);
+  t.is((await k('delete', 'uc', 'broken-quorum', '-n', 'shop', '--timeout=20s')).code, 0);
+});
+
+test.serial('an API-made check appears as a resource; a hand edit is put back; deleting either side deletes the other', async (t) => {
+  const created = await api.call('POST', '/mobile/uptime-checks', {
+    account,
+    body: { name: 'Made by the API', check_type: 'http', hostname: 'api-made.example.com', protocol: 'https', check_frequency: 5, trigger_locations: ['eu-west'], min_failing_locations: 1 },
+  });
+  t.is(created.status, 201, created.text);
+  const id = created.body.data.id as number;
+  const name = `made-by-the-api-${id}`;
+  const mirrored = await eventually('the mirrored resource', () => resource('uc', name));
+  t.is(mirrored.metadata.labels['vantage.dev/origin'], 'api');
+  t.like(mirrored.spec, { name: 'Made by the API', hostname: 'api-made.example.com', checkFrequency: 5 });
+  const detail = (await api.call('GET', `/mobile/uptime-checks/${id}`, { account })).body.data;
+  t.like(detail, { can_mutate: true, managed_by: 'api', kubernetes_ref: `shop/${name}` });
+
+  const edited = await k('patch', 'uc', name, '-n', 'shop', '--type', 'merge', '-p', '{"spec":{"hostname":"hijacked.example.com","port":8443}}');
+  t.is(edited.code, 0, edited.stderr);
+  const restored = await eventually('the edit put back', async () => {
+    const object = await resource('uc', name);
+    return object?.spec.hostname === 'api-made.example.com' ? object : undefined;
+  });
+  t.is(restored.spec.port, undefined);
+  t.is((await api.call('GET', `/mobile/uptime-checks/${id}`, { account })).body.data.hostname, 'api-made.example.com');
+
+  const updated = await api.call('POST', `/mobile/uptime-checks/${id}/update`, {
+    account,
+    body: { name: 'Made by the API', check_type: 'http', hostname: 'moved.example.com', protocol: 'https', check_frequency: 5, trigger_locations: ['eu-west'], min_failing_locations: 1 },
+  });
+  t.is(updated.status, 200, updated.text);
+  await eventually('the API change mirrored', async () => ((await resource('uc', name))?.spec.hostname === 'moved.example.com' ? true : undefined));
+
+  t.is((await api.call('POST', `/mobile/uptime-checks/${id}/delete`, { account })).status, 200);
+  await eventually('the resource gone with its row', async () => ((await k('get', 'uc', name, '-n', 'shop')).code !== 0 ? true : undefined));
+
+  const second = await api.call('POST', '/mobile/uptime-checks', {
+    account,
+    body: { name: 'Second', check_type: 'http', hostname: 'second.example.com', protocol: 'https', check_frequency: 5, trigger_locations: ['eu-west'], min_failing_locations: 1 },
+  });
+  const secondName = `second-${second.body.data.id}`;
+  await eventually('the second resource', () => resource('uc', secondName));
+  const deleted = await k('delete', 'uc', secondName, '-n', 'shop', '--timeout=20s');
+  t.is(deleted.code, 0, deleted.stderr);
+  t.is((await api.call('GET', `/mobile/uptime-checks/${second.body.data.id}`, { account })).status, 404);
+});
+
+test.serial('watches cut mid-stream and expired history lose and double nothing', async (t) => {
+  kube.dropWatches();
+  const manifest = (name: string) => `apiVersion: monitoring.vantage.dev/v1
+kind: UptimeCheck
+metadata:
+  name: ${name}
+  namespace: shop
+spec:
+  checkType: http
+  hostname: ${name}.example.com
+  protocol: https
+  checkFrequency: 10
+  triggerLocations: [us-east]
+  minFailingLocations: 1
+`;
+  t.is((await kIn(manifest('after-cut'), 'apply', '-f', '-')).code, 0);
+  kube.expireHistory();
+  t.is((await kIn(manifest('after-expiry'), 'apply', '-f', '-')).code, 0);
+  kube.dropWatches();
+  t.is((await k('delete', 'uc', 'after-cut', '-n', 'shop', '--wait=false')).code, 0);
+  await eventually('after-expiry synced and after-cut gone', async () => {
+    const byName = await checksByName();
+    return byName.has('after-expiry') && !byName.has('after-cut') && (await k('get', 'uc', 'after-cut', '-n', 'shop')).code !== 0 ? true : undefined;
+  });
+  const rows = await api.em.find(UptimeCheck, { workspace: account.workspaceId });
+  const names = rows.map((row) => row.name);
+  t.is(new Set(names).size, names.length, 'no duplicate rows');
+  const uids = rows.map((row) => row.kubernetesUid).filter(Boolean);
+  t.is(new Set(uids).size, uids.length);
+  t.is((await k('delete', 'uc', 'after-expiry', '-n', 'shop', '--timeout=20s')).code, 0);
+});
+
+test.serial('the GitOps layout applies with kubectl apply -k', async (t) => {
+  const applied = await k('apply', '-k', 'examples/gitops');
+  t.is(applied.code, 0, applied.stderr);
+  const check = await eventually('the payments check', async () => (await checksByName()).get('payments-api'));
+  const detail = (await api.call('GET', `/mobile/uptime-checks/${check.id}`, { account })).body.data;
+  t.like(detail, { kubernetes_ref: 'payments/payments-api', managed_by: 'kubernetes', can_mutate: false });
+  const waited = await k('wait', '--for=condition=Ready', 'uc/payments-api', '-n', 'payments', '--timeout=30s');
+  t.is(waited.code, 0, waited.stderr);
+});
+
+test.serial('agent Deployments follow the locations checks use', async (t) => {
+  const deployments = async () => {
+    const listed = await k('get', 'deployments', '-n', 'vantage-system', '-o', 'json');
+    return new Map((JSON.parse(listed.stdout).items as any[]).map((d) => [d.metadata.labels['vantage.dev/location'], d]));
+  };
+  const all = await eventually('three agent Deployments', async () => {
+    const found = await deployments();
+    return found.size === 3 ? found : undefined;
+  });
+  const euWest = all.get('eu-west');
+  t.is(euWest.metadata.name, 'vantage-agent-eu-west');
+  t.is(euWest.spec.replicas, 2);
+  t.deepEqual(euWest.spec.template.spec.containers[0].args, ['agent', '--location', 'eu-west']);
+  t.deepEqual(euWest.spec.template.spec.nodeSelector, { 'topology.kubernetes.io/region': 'eu-west-1' });
+  t.like(euWest.metadata.ownerReferences[0], { kind: 'ConfigMap', name: 'vantage-agent-template', controller: true });
+
+  // ap-south is used by shop-dns and payments-api; take both away from it.
+  t.is((await k('delete', 'uc', 'shop-dns', '-n', 'shop', '--timeout=20s')).code, 0);
+  t.is((await k('delete', '-k', 'examples/gitops', '--timeout=30s')).code, 0);
+  const left = await eventually('ap-south Deployment removed', async () => {
+    const found = await deployments();
+    return found.has('ap-south') ? undefined : found;
+  });
+  t.deepEqual([...left.keys()].sort(), ['eu-west', 'us-east']);
+});
+
+test.serial('kubectl delete removes the rows', async (t) => {
+  const deleted = await k('delete', '-f', 'examples/', '--ignore-not-found', '--timeout=30s');
+  t.is(deleted.code, 0, deleted.stderr);
+  await eventually('no rows left', async () => ((await checksByName()).size === 0 ? true : undefined));
+  t.is((await api.call('GET', '/mobile/domains', { account })).body.data.length, 0);
+  t.is((await api.call('GET', '/mobile/maintenance-windows', { account })).body.data.length, 0);
+});
