@@ -94,6 +94,7 @@ export class NamespaceReconciler {
     }
     const pass = new WorkspacePass(this, em, view, namespace, at);
     await pass.load();
+    await pass.deleteOrphans();
     let requeueAt: number | undefined;
     for (const kind of kinds) {
       for (const resource of present.get(kind)!) {
@@ -102,7 +103,7 @@ export class NamespaceReconciler {
         if (later !== undefined) requeueAt = Math.min(requeueAt ?? later, later);
       }
     }
-    if (!signal.aborted) await pass.sweepRows(this.homeNamespace(view.id) === namespace);
+    if (!signal.aborted && this.homeNamespace(view.id) === namespace) await pass.mirrorApiRows();
     return requeueAt;
   }
 
@@ -354,36 +355,40 @@ class WorkspacePass {
     return null;
   }
 
-  /**
-   * Rows without their resource: a Kubernetes-managed row whose resource is gone (deleted while the
-   * operator was away) is deleted; an API-made row gets its resource in the workspace's home namespace.
-   */
-  async sweepRows(isHome: boolean): Promise<void> {
+  /** Kubernetes-managed rows whose resource is gone (deleted while the operator was away, finalizer and all): deleted. */
+  async deleteOrphans(): Promise<void> {
+    const live = this.reconciler.liveUids();
+    if (live === null) return;
+    for (const kind of this.options.kinds) {
+      for (const row of this.rows.get(kind)!) {
+        if (row.managedBy !== 'kubernetes' || (row.kubernetesUid !== null && live.has(row.kubernetesUid))) continue;
+        const change: RowChange = { kind, id: row.id, clientId: this.view.clientId, workspaceId: this.view.id, action: 'deleted', ref: row.kubernetesRef ?? '' };
+        this.em.remove(row);
+        recordChanges(this.em, [change], this.at);
+        await this.em.flush();
+        await publishChanges(this.options.bus, [change], this.options.logger, this.at);
+        this.options.logger.info({ kind: kind.kind, ref: row.kubernetesRef, id: row.id }, 'custom resource gone while the operator was away: row deleted');
+      }
+      this.rows.set(kind, this.rows.get(kind)!.filter((row) => row.managedBy !== 'kubernetes' || (row.kubernetesUid !== null && live.has(row.kubernetesUid))));
+    }
+  }
+
+  /** API-made rows without their resource get one, in the workspace's home namespace. */
+  async mirrorApiRows(): Promise<void> {
     const live = this.reconciler.liveUids();
     if (live === null) return;
     const context = this.context();
     for (const kind of this.options.kinds) {
-      for (const row of [...this.rows.get(kind)!]) {
-        const hasResource = row.kubernetesUid !== null && live.has(row.kubernetesUid);
-        if (hasResource) continue;
-        if (row.managedBy === 'kubernetes') {
-          const change: RowChange = { kind, id: row.id, clientId: this.view.clientId, workspaceId: this.view.id, action: 'deleted', ref: row.kubernetesRef ?? '' };
-          this.em.remove(row);
-          recordChanges(this.em, [change], this.at);
-          await this.em.flush();
-          await publishChanges(this.options.bus, [change], this.options.logger, this.at);
-          this.rows.set(kind, this.rows.get(kind)!.filter((candidate) => candidate !== row));
-          this.options.logger.info({ kind: kind.kind, ref: row.kubernetesRef, id: row.id }, 'custom resource gone while the operator was away: row deleted');
-        } else if (isHome) {
-          const spec = kind.specOf(row, context);
-          if (!spec) continue;
-          const name = resourceNameForRow(kind.kind, row);
-          const created = await this.options.writer.apply(kind.kind, kind.plural, this.namespace, name, { [ORIGIN_LABEL]: 'api', [ROW_ID_LABEL]: String(row.id) }, spec);
-          row.kubernetesUid = created.metadata!.uid!;
-          row.kubernetesRef = `${this.namespace}/${name}`;
-          await this.em.flush();
-          this.options.logger.info({ kind: kind.kind, ref: row.kubernetesRef, id: row.id }, 'API-made row mirrored as a custom resource');
-        }
+      for (const row of this.rows.get(kind)!) {
+        if (row.managedBy !== 'api' || (row.kubernetesUid !== null && live.has(row.kubernetesUid))) continue;
+        const spec = kind.specOf(row, context);
+        if (!spec) continue;
+        const name = resourceNameForRow(kind.kind, row);
+        const created = await this.options.writer.apply(kind.kind, kind.plural, this.namespace, name, { [ORIGIN_LABEL]: 'api', [ROW_ID_LABEL]: String(row.id) }, spec);
+        row.kubernetesUid = created.metadata!.uid!;
+        row.kubernetesRef = `${this.namespace}/${name}`;
+        await this.em.flush();
+        this.options.logger.info({ kind: kind.kind, ref: row.kubernetesRef, id: row.id }, 'API-made row mirrored as a custom resource');
       }
     }
   }

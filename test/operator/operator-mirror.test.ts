@@ -279,6 +279,58 @@ test.serial('agent Deployments follow the locations checks use', async (t) => {
   t.deepEqual([...left.keys()].sort(), ['eu-west', 'us-east']);
 });
 
+test.serial('status writes stay within the stated bound while checks run, and a state change goes out at once', async (t) => {
+  const em = api.em;
+  const checks = await em.find(UptimeCheck, { workspace: account.workspaceId });
+  t.true(checks.length >= 2);
+  const statusWrites = () => kube.requestCount({ verb: 'patch', resource: 'uptimechecks', subresource: 'status' });
+  const before = statusWrites();
+  const seconds = 8;
+  const started = Date.now();
+  // What the engine does every cycle: a new last-run time on every check, here four times a second.
+  while (Date.now() - started < seconds * 1000) {
+    await em.getConnection().execute(`update uptime_checks set last_run_at = now(), state = 'up' where workspace_id = ${account.workspaceId}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  const writes = statusWrites() - before;
+  const bound = checks.length * (Math.ceil(seconds / STATUS_SECONDS) + 2);
+  t.true(writes <= bound, `${writes} status writes for ${checks.length} checks in ${seconds} s; bound ${bound}`);
+  t.true(writes >= checks.length, 'every check had its last run written');
+  const home = await resource('uc', 'shop-home');
+  t.is(home.status.state, 'up');
+  t.truthy(home.status.lastRunAt);
+
+  await em.getConnection().execute(`update uptime_checks set state = 'down' where kubernetes_ref = 'shop/shop-home'`);
+  const started2 = Date.now();
+  await eventually('the down state on the resource', async () => ((await resource('uc', 'shop-home'))?.status.state === 'down' ? true : undefined), 5000);
+  t.true(Date.now() - started2 < STATUS_SECONDS * 1000 + 1500, 'a state change is not held back');
+});
+
+test.serial('an outage of the Kubernetes API stops the leader acting, and it leads and mirrors again by itself afterwards', async (t) => {
+  t.true(operator.isLeader());
+  kube.setUnavailable(true);
+  await eventually('the leader stepping down', async () => (operator.isLeader() ? undefined : true), 10_000);
+  await new Promise((resolve) => setTimeout(resolve, 3000));
+  kube.setUnavailable(false);
+  await eventually('leading again', async () => (operator.isLeader() ? true : undefined), 15_000);
+  const manifest = `apiVersion: monitoring.vantage.dev/v1
+kind: UptimeCheck
+metadata:
+  name: after-outage
+  namespace: shop
+spec:
+  checkType: http
+  hostname: after-outage.example.com
+  protocol: https
+  checkFrequency: 10
+  triggerLocations: [us-east]
+  minFailingLocations: 1
+`;
+  t.is((await kIn(manifest, 'apply', '-f', '-')).code, 0);
+  await eventually('the check applied after the outage', async () => ((await checksByName()).has('after-outage') ? true : undefined), 15_000);
+  t.is((await k('delete', 'uc', 'after-outage', '-n', 'shop', '--timeout=20s')).code, 0);
+});
+
 test.serial('kubectl delete removes the rows', async (t) => {
   const deleted = await k('delete', '-f', 'examples/', '--ignore-not-found', '--timeout=30s');
   t.is(deleted.code, 0, deleted.stderr);
