@@ -5,10 +5,12 @@ import { loadYaml } from '@kubernetes/client-node';
 import { crdFiles } from '../../operator/crd-files.js';
 import { toStructuralSchema } from '../../operator/crd-schema.js';
 
-test('crds/ holds exactly what the resource schemas generate', (t) => {
+test('crds/ and the chart crds/ hold exactly what the resource schemas generate', (t) => {
   const expected = crdFiles();
-  t.deepEqual(readdirSync('crds').sort(), [...expected.keys()].sort(), 'run npm run generate:crds');
-  for (const [name, text] of expected) t.is(readFileSync(`crds/${name}`, 'utf8'), text, `crds/${name} drifted: run npm run generate:crds`);
+  for (const folder of ['crds', 'charts/vantage/crds']) {
+    t.deepEqual(readdirSync(folder).sort(), [...expected.keys()].sort(), `${folder}: run npm run generate:crds`);
+    for (const [name, text] of expected) t.is(readFileSync(`${folder}/${name}`, 'utf8'), text, `${folder}/${name} drifted: run npm run generate:crds`);
+  }
 });
 
 type Node = Record<string, unknown>;

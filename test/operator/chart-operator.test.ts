@@ -1,0 +1,65 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import test from 'ava';
+import { loadAllYaml } from '@kubernetes/client-node';
+import { agentDeployment } from '../../operator/agents/agent-deployment.js';
+import { parseAgentTemplate } from '../../operator/agents/agent-template.js';
+import { helmBinary } from '../helpers/helm-binary.js';
+
+const run = promisify(execFile);
+
+async function render(...sets: string[]): Promise<any[]> {
+  const args = ['template', 'vantage', 'charts/vantage', '--namespace', 'monitoring', '--set', 'postgresql.url=postgres://vantage@db:5432/vantage'];
+  for (const set of sets) args.push('--set', set);
+  const { stdout } = await run(helmBinary(), args, { maxBuffer: 16 * 1024 * 1024 });
+  return (loadAllYaml(stdout) as any[]).filter(Boolean);
+}
+
+const find = (objects: any[], kind: string, name: string) => objects.find((o) => o.kind === kind && o.metadata.name === name);
+
+test('the chart runs the operator with its own least-privilege RBAC and no static agent Deployments', async (t) => {
+  const objects = await render();
+  const deployments = objects.filter((o) => o.kind === 'Deployment').map((o) => o.metadata.name).sort();
+  t.deepEqual(deployments, ['vantage-vantage-api', 'vantage-vantage-engine', 'vantage-vantage-operator']);
+  const operator = find(objects, 'Deployment', 'vantage-vantage-operator');
+  const pod = operator.spec.template.spec;
+  t.is(pod.serviceAccountName, 'vantage-vantage-operator');
+  t.deepEqual(pod.containers[0].args, ['operator']);
+  const env = Object.fromEntries(pod.containers[0].env.map((e: any) => [e.name, e.value ?? e.valueFrom]));
+  t.deepEqual(env.VANTAGE_OPERATOR_NAMESPACE, { fieldRef: { fieldPath: 'metadata.namespace' } });
+  t.is(env.VANTAGE_OPERATOR_AGENT_TEMPLATE, 'vantage-vantage-agent-template');
+
+  const clusterRole = find(objects, 'ClusterRole', 'vantage-vantage-operator');
+  const namespaces = clusterRole.rules.find((rule: any) => rule.resources.includes('namespaces'));
+  t.deepEqual(namespaces.verbs, ['get', 'list', 'watch'], 'namespaces are read-only');
+  t.false(clusterRole.rules.some((rule: any) => rule.resources.includes('deployments') || rule.resources.includes('*') || rule.verbs.includes('*')));
+  const role = find(objects, 'Role', 'vantage-vantage-operator');
+  t.deepEqual(role.rules.map((rule: any) => rule.resources[0]).sort(), ['configmaps', 'deployments', 'leases']);
+  t.is(find(objects, 'RoleBinding', 'vantage-vantage-operator').subjects[0].namespace, 'monitoring');
+});
+
+test('the rendered agent template is one the operator reads, with per-location placement', async (t) => {
+  const objects = await render(
+    'agents.locations[0].id=eu-west',
+    'agents.locations[0].nodeSelector.topology\\.kubernetes\\.io/region=eu-west-1',
+    'agents.locations[1].id=us-east',
+    'agents.placement.tolerations[0].key=probes',
+    'agents.placement.tolerations[0].operator=Exists',
+  );
+  const configMap = find(objects, 'ConfigMap', 'vantage-vantage-agent-template');
+  const parsed = parseAgentTemplate(configMap.data);
+  if (!parsed.ok) return t.fail(parsed.reason);
+  t.is(parsed.template.minReplicas, 2);
+  const owner = { metadata: { name: configMap.metadata.name, namespace: 'monitoring', uid: 'uid-1' } };
+  const euWest = agentDeployment('eu-west', 3, parsed.template, owner);
+  t.deepEqual(euWest.spec!.template.spec!.nodeSelector, { 'topology.kubernetes.io/region': 'eu-west-1' });
+  t.deepEqual(euWest.spec!.template.spec!.tolerations, [{ key: 'probes', operator: 'Exists' }]);
+  const container = euWest.spec!.template.spec!.containers[0]!;
+  t.deepEqual(container.args, ['agent', '--location', 'eu-west']);
+  t.deepEqual(container.securityContext!.capabilities, { drop: ['ALL'], add: ['NET_RAW'] });
+  t.true(container.env!.some((e) => e.name === 'DATABASE_URL' && e.valueFrom?.secretKeyRef?.name === 'vantage-vantage-db'));
+  t.is(container.env!.filter((e) => e.name === 'VANTAGE_LOCATIONS').length, 1);
+  t.is(container.env!.find((e) => e.name === 'VANTAGE_LOCATIONS')!.value, 'eu-west');
+  const usEast = agentDeployment('us-east', 2, parsed.template, owner);
+  t.is(usEast.spec!.template.spec!.nodeSelector, undefined);
+});
