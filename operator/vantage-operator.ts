@@ -166,8 +166,8 @@ export async function startOperator(options: OperatorOptions): Promise<RunningOp
       if (isApiOrigin(resource) && resource.metadata?.labels?.[ROW_ID_LABEL] === String(notice.id)) enqueueNamespace(resource.metadata.namespace!);
     }
     try {
-      const row = await (store.em.fork() as EntityManager).findOne(kind.newRow().constructor as never, { id: notice.id } as never);
-      const workspaceId = (row as MirroredRow | null)?.workspace.id;
+      const row = await (store.em.fork() as EntityManager).findOne(kind.entity, { id: notice.id });
+      const workspaceId = row?.workspace.id;
       if (workspaceId !== undefined) {
         for (const ns of namespaces.list()) if (workspaceIdOf(ns.metadata?.labels) === workspaceId) enqueueNamespace(ns.metadata!.name!);
       }

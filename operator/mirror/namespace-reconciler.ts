@@ -126,9 +126,8 @@ export class NamespaceReconciler {
 
   /** Deletes the row a deleted custom resource maps to (by uid, wherever it is), then lets the resource go. */
   async finishDeletion(em: EntityManager, kind: AnyKind, resource: CustomResource, view: WorkspaceView | null): Promise<void> {
-    const row = await em.findOne(kind.newRow().constructor as never, { kubernetesUid: resource.metadata!.uid! } as never, { populate: ['workspace'] as never });
-    if (row) {
-      const doomed = row as MirroredRow;
+    const doomed = await em.findOne(kind.entity, { kubernetesUid: resource.metadata!.uid! });
+    if (doomed) {
       const change: RowChange = {
         kind,
         id: doomed.id,
@@ -286,7 +285,9 @@ class WorkspacePass {
     if (desired && !this.sameMeaning(kind, resource, row, context)) {
       this.options.logger.info({ kind: kind.kind, ref: resourceRef(resource), id: row.id }, 'custom resource of an API-made row was edited: putting it back');
       await this.options.writer.replaceSpec(kind.plural, resource, desired);
-      await this.options.writer.event(kind.kind, resource, 'Normal', 'SpecRestored', `row ${row.id} is managed through the API; change it there`).catch(() => undefined);
+      await this.options.writer
+        .event(kind.kind, resource, 'Normal', 'SpecRestored', `row ${row.id} is managed through the API; change it there`)
+        .catch((error: unknown) => this.options.logger.warn({ err: error }, 'could not record a Kubernetes Event'));
       return undefined;
     }
     return this.reconciler.writeOutcome(kind, resource, row, this.rowStatus(kind, row), null);
@@ -295,7 +296,9 @@ class WorkspacePass {
   /** Whether the resource's spec, read with the API's rules, means exactly the row as it is. */
   private sameMeaning(kind: AnyKind, resource: CustomResource, row: MirroredRow, context: MirrorContext): boolean {
     const verdict = kind.read(resource.spec ?? {}, resource.metadata!.name!, context, row);
-    if (!verdict.ok) return false;
+    // A row the rules refuse today (a plan that lost a capability, a location no longer offered)
+    // is still the truth: its resource then matches when it spells the row out exactly.
+    if (!verdict.ok) return isDeepStrictEqual(resource.spec ?? {}, kind.specOf(row, context));
     const scratch = kind.newRow();
     verdict.apply(this.em, scratch);
     return isDeepStrictEqual(kind.specOf(scratch, context), kind.specOf(row, context));

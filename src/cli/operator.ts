@@ -15,7 +15,8 @@ const SERVICE_ACCOUNT_NAMESPACE = '/var/run/secrets/kubernetes.io/serviceaccount
 function loadKubeConfig(): KubeConfig {
   const kubeConfig = new KubeConfig();
   if (process.env.KUBECONFIG) kubeConfig.loadFromDefault();
-  else kubeConfig.loadFromCluster();
+  else if (process.env.KUBERNETES_SERVICE_HOST) kubeConfig.loadFromCluster();
+  else throw new UsageError('no Kubernetes API to talk to: set KUBECONFIG, or run in a pod with a service account');
   return kubeConfig;
 }
 

@@ -9,6 +9,7 @@ export const domainKind: MirroredKind<Domain> = {
   plural: 'domains',
   notice: 'domain',
   limit: 'domains',
+  entity: Domain,
   newRow: () => new Domain(),
 
   loadRows: (em, workspaceIds) =>

@@ -9,6 +9,7 @@ export const maintenanceWindowKind: MirroredKind<MaintenanceWindow> = {
   plural: 'maintenancewindows',
   notice: 'maintenance_window',
   limit: null,
+  entity: MaintenanceWindow,
   newRow: () => new MaintenanceWindow(),
 
   loadRows: (em, workspaceIds) => em.find(MaintenanceWindow, { workspace: { $in: [...workspaceIds] } }, { orderBy: { id: 'asc' } }),

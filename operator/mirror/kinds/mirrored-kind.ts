@@ -1,3 +1,4 @@
+import type { EntityClass } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { ChangeNotice } from '../../../src/bus/messages.js';
 import type { Entitlement } from '../../../src/domain/entitlement.js';
@@ -49,6 +50,7 @@ export interface MirroredKind<R extends MirroredRow> {
   notice: ChangeNotice['kind'];
   /** The plan limit a new row counts against, if any. */
   limit: keyof PlanLimits | null;
+  entity: EntityClass<R>;
   newRow(): R;
   /** All rows of this kind that a custom resource mirrors or should mirror, loaded with what `specOf` needs. */
   loadRows(em: EntityManager, workspaceIds: readonly number[]): Promise<R[]>;

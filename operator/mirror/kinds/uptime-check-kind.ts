@@ -34,6 +34,7 @@ export const uptimeCheckKind: MirroredKind<UptimeCheck> = {
   plural: 'uptimechecks',
   notice: 'uptime_check',
   limit: 'uptimeChecks',
+  entity: UptimeCheck,
   newRow: () => new UptimeCheck(),
 
   loadRows: (em: EntityManager, workspaceIds) =>
