@@ -324,7 +324,12 @@ export async function startKubeTestServer(options: { crdDirectory?: string } = {
     if (method === 'POST' && !name) {
       const object = parseJson(body, contentType) as KubeObject;
       if (!object || typeof object !== 'object' || typeof object.metadata !== 'object') throw new ApiError(400, 'BadRequest', 'the body has no metadata');
-      if (type.namespaced) object.metadata.namespace = namespace;
+      if (type.namespaced) {
+        if (object.metadata.namespace && object.metadata.namespace !== namespace) {
+          throw new ApiError(400, 'BadRequest', 'the namespace of the provided object does not match the namespace sent on the request');
+        }
+        object.metadata.namespace = namespace;
+      }
       if (query.get('dryRun') === 'All') return reply(201, admit(type, object, undefined, query, warnings));
       return reply(201, write(type, undefined, object, undefined, query, warnings));
     }
