@@ -1,5 +1,5 @@
 import type { Logger } from '../src/log.js';
-import { jitteredBackoffMs } from './kube/backoff.js';
+import { jitteredBackoffMs } from '../src/domain/backoff.js';
 
 /** Does the work for one key; may ask to run again at a time (ms since epoch). */
 export type KeyWork = (key: string, signal: AbortSignal) => Promise<number | undefined>;

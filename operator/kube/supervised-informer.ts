@@ -1,7 +1,7 @@
 import { makeInformer, type Informer, type KubeConfig, type KubernetesListObject, type KubernetesObject } from '@kubernetes/client-node';
 import type { Logger } from '../../src/log.js';
 import { counter } from '../../src/metrics/registry.js';
-import { jitteredBackoffMs } from './backoff.js';
+import { jitteredBackoffMs } from '../../src/domain/backoff.js';
 
 const restarts = () => counter('vantage_operator_informer_restarts_total', 'informers restarted after an error', ['resource']);
 

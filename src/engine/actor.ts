@@ -1,3 +1,4 @@
+import { jitteredBackoffMs } from '../domain/backoff.js';
 import type { Logger } from '../log.js';
 
 /** What an actor does with its messages, and how it comes back after a failure. */
@@ -7,10 +8,18 @@ export interface ActorBehavior<M> {
   restart(error: unknown): Promise<void>;
 }
 
+/** How long a failed restart waits before the next try: doubling from `baseMs` up to `maxMs`, jittered. */
+export interface RestartBackoff {
+  baseMs: number;
+  maxMs: number;
+}
+
 /**
  * A mailbox and one message at a time. A handler that throws is logged and the behaviour
  * restarted from stored state; the failure never reaches the process, and the next message is
- * handled by the restarted behaviour.
+ * handled by the restarted behaviour. A restart that fails (the database is away) is tried again
+ * with backoff until it succeeds: an actor never waits for a message that may not come to get
+ * its behaviour, and its timers, back.
  */
 export class Actor<M> {
   private mailbox: M[] | null = null;
@@ -22,6 +31,7 @@ export class Actor<M> {
     readonly name: string,
     private readonly behavior: ActorBehavior<M>,
     private readonly logger: Logger,
+    private readonly restartBackoff: RestartBackoff = { baseMs: 500, maxMs: 30_000 },
   ) {}
 
   tell(message: M): void {
@@ -79,10 +89,18 @@ export class Actor<M> {
 
   private async supervise(error: unknown): Promise<void> {
     this.logger.error({ err: error, actor: this.name }, 'actor failed; restarting it from stored state');
-    try {
-      await this.behavior.restart(error);
-    } catch (restartError) {
-      this.logger.error({ err: restartError, actor: this.name }, 'actor restart failed; it retries on its next message');
+    for (let attempt = 1; !this.stopped; attempt++) {
+      try {
+        await this.behavior.restart(error);
+        if (attempt > 1) this.logger.info({ actor: this.name, attempts: attempt }, 'actor restarted');
+        return;
+      } catch (restartError) {
+        const delayMs = jitteredBackoffMs(attempt, this.restartBackoff.baseMs, this.restartBackoff.maxMs);
+        // The first failure is worth an error; the retries of a long outage would flood the log.
+        const level = attempt === 1 ? 'error' : 'debug';
+        this.logger[level]({ err: restartError, actor: this.name, attempt, retryInMs: delayMs }, 'actor restart failed; retrying');
+        await new Promise((resolve) => setTimeout(resolve, delayMs));
+      }
     }
   }
 }

@@ -55,25 +55,53 @@ test('a failing handler restarts the behaviour from stored state; the actor and 
   t.is(state.count, 101, 'restarted from the stored 100, then handled the next message');
 });
 
-test('a failing restart is logged and the next message is still handled', async (t) => {
-  let handled = 0;
+test('a failing restart is tried again by itself until it succeeds, without waiting for another message', async (t) => {
+  let failuresLeft = 3;
+  let restarted = false;
   const actor = new Actor<boolean>(
     'c',
     {
       handle: (fail) => {
         if (fail) throw new Error('bug');
-        handled++;
       },
       restart: async () => {
+        if (failuresLeft-- > 0) throw new Error('database away');
+        restarted = true;
+      },
+    },
+    logger,
+    { baseMs: 5, maxMs: 20 },
+  );
+  actor.tell(true);
+  await actor.idle();
+  t.true(restarted, 'the behaviour came back with no message to wake it');
+  t.is(failuresLeft, -1);
+});
+
+test('a stopped actor gives up restarting', async (t) => {
+  let attempts = 0;
+  const actor = new Actor<boolean>(
+    'e',
+    {
+      handle: () => {
+        throw new Error('bug');
+      },
+      restart: async () => {
+        attempts++;
         throw new Error('database away');
       },
     },
     logger,
+    { baseMs: 5, maxMs: 5 },
   );
   actor.tell(true);
-  actor.tell(false);
+  await new Promise((resolve) => setTimeout(resolve, 30));
+  actor.stop();
   await actor.idle();
-  t.is(handled, 1);
+  const seen = attempts;
+  await new Promise((resolve) => setTimeout(resolve, 30));
+  t.true(seen >= 1);
+  t.is(attempts, seen, 'no attempt after the stop');
 });
 
 test('a stopped actor drops its queue and refuses new messages', async (t) => {

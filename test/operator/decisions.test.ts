@@ -1,7 +1,7 @@
 import test from 'ava';
 import { agentReplicasByLocation } from '../../operator/agents/agent-plan.js';
 import { parseAgentTemplate } from '../../operator/agents/agent-template.js';
-import { jitteredBackoffMs } from '../../operator/kube/backoff.js';
+import { jitteredBackoffMs } from '../../src/domain/backoff.js';
 import { decideLease, leaseTiming } from '../../operator/leader/lease-decision.js';
 import { setCondition } from '../../operator/mirror/conditions.js';
 import { workspaceIdOf } from '../../operator/mirror/custom-resource.js';

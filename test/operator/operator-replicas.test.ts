@@ -105,6 +105,8 @@ serial('two replicas: one acts, and when it is killed the other takes over withi
   t.timeout(90_000);
   const first = await startReplica('replica-a');
   const second = await startReplica('replica-b');
+  const leaderOf = (replica: { port: number }) => (replica === leaderReplica ? 'yes' : 'no');
+  let leaderReplica: { port: number } | undefined;
   const [leader, standby] = await eventually(
     'one leader',
     async () => {
@@ -115,6 +117,12 @@ serial('two replicas: one acts, and when it is killed the other takes over withi
     },
     30_000,
   );
+  leaderReplica = leader;
+  for (const [replica, leader] of [[first, leaderOf(first)], [second, leaderOf(second)]] as const) {
+    const readiness = await fetch(`http://127.0.0.1:${replica.port}/readyz`);
+    t.is(readiness.status, 200, 'a standby is ready too: it watches and can take over');
+    t.like(await readiness.json(), { checks: { database: 'up', kubernetes: 'synced', leader } });
+  }
   t.is((await kIn(check('before-failover'), 'apply', '-f', '-')).code, 0);
   await eventually('the first check mirrored', async () => ((await rows()).length === 1 ? true : undefined));
   const killedAt = Date.now();
