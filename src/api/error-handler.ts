@@ -2,6 +2,7 @@ import { ValidateError } from '@tsoa/runtime';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { Logger } from '../log.js';
 import { errorBody } from './envelope.js';
+import { isDatabaseUnavailable } from './database-unavailable.js';
 import { ApiError, badRequest, notFound, validationError } from './errors.js';
 import { parameterLocation, type KnownRoute } from './route-table.js';
 
@@ -45,8 +46,16 @@ function fromValidateError(error: ValidateError, route: KnownRoute | undefined, 
   return validationError(fields);
 }
 
+/** Seconds a client is asked to wait while the database is away. */
+const DATABASE_RETRY_AFTER_SECONDS = 5;
+
 export function toApiError(error: unknown, route: KnownRoute | undefined, method: string): ApiError | null {
   if (error instanceof ApiError) return error;
+  if (isDatabaseUnavailable(error)) {
+    return new ApiError('SERVICE_UNAVAILABLE', 'the database is unavailable; retry shortly', {
+      headers: { 'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS) },
+    });
+  }
   if (error instanceof ValidateError) return fromValidateError(error, route, method);
   if (typeof error === 'object' && error !== null) return bodyParserError(error as { type?: unknown });
   return null;
