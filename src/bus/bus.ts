@@ -26,5 +26,7 @@ export interface Bus {
   subscribe(subject: string, handler: BusHandler, options?: { queue?: string }): BusSubscription;
   publishDurable(subject: string, data: unknown): Promise<void>;
   consumeDurable(options: DurableConsumerOptions, handler: BusHandler): BusSubscription;
+  /** Resolves once the transport answers a round trip: what a role's readiness and outage log read. */
+  ping(): Promise<void>;
   close(): Promise<void>;
 }

@@ -152,6 +152,9 @@ export class InProcessBus implements Bus {
     };
   }
 
+  /** Always answers: the bus lives in this process. */
+  async ping(): Promise<void> {}
+
   async close(): Promise<void> {
     this.closed = true;
     this.exact.clear();

@@ -73,6 +73,10 @@ export class NatsBus implements Bus {
     }
   }
 
+  async ping(): Promise<void> {
+    await this.nc.rtt();
+  }
+
   async publish(subject: string, data: unknown): Promise<void> {
     this.nc.publish(this.outward(subject), JSON.stringify(data));
   }

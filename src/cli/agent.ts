@@ -4,6 +4,7 @@ import { closePingSockets } from '../../agents/probes/ping.js';
 import { createBus } from '../bus/create-bus.js';
 import { componentLogger } from '../log.js';
 import { startOpsServer } from '../ops/ops-server.js';
+import { watchRoleDependencies } from '../ops/role-dependencies.js';
 import { parseFlags, untilSignal, UsageError, type Role } from './role.js';
 import { probeOptionsFrom } from './start-agents.js';
 
@@ -31,16 +32,18 @@ const agent: Role = async (args, { settings, logger }) => {
     logger: log,
   });
   probeAgent.start();
+  const dependencies = watchRoleDependencies(settings, log, { bus });
   const ops = await startOpsServer({
     host: settings.HOST,
     port: settings.VANTAGE_OPS_PORT,
     logger: log,
-    readiness: () => ({ ready: true, checks: {} }),
+    readiness: () => ({ ready: dependencies.allUp(), checks: dependencies.report() }),
   });
   log.info({ location, agentId, opsPort: ops.port }, 'agent running');
   const signal = await untilSignal();
   log.info({ signal }, 'stopping');
   await ops.close();
+  dependencies.stop();
   await probeAgent.stop();
   closePingSockets();
   await bus.close();

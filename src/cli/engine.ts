@@ -2,6 +2,7 @@ import { createBus } from '../bus/create-bus.js';
 import { NatsKvPartitionLeases } from '../engine/nats-kv-leases.js';
 import { OwnAllPartitions } from '../engine/partition-leases.js';
 import { startOpsServer } from '../ops/ops-server.js';
+import { watchRoleDependencies } from '../ops/role-dependencies.js';
 import { closeStore } from '../store/orm.js';
 import { openMigratedStore } from './open-migrated-store.js';
 import { parseFlags, untilSignal, UsageError, type RoleContext } from './role.js';
@@ -25,24 +26,19 @@ export default async function engineRole(args: string[], { settings, logger }: R
         logger: logger.child({ component: 'partition-leases' }),
       })
     : new OwnAllPartitions(settings.VANTAGE_PARTITIONS);
+  const dependencies = watchRoleDependencies(settings, logger, { store, bus });
   const monitoring = await startMonitoring({ settings, logger, store, bus, partitions });
   const ops = await startOpsServer({
     host: settings.HOST,
     port: settings.VANTAGE_OPS_PORT,
     logger,
-    readiness: async () => {
-      try {
-        await store.em.fork().getConnection().execute('select 1');
-        return { ready: true, checks: { database: 'up' } };
-      } catch {
-        return { ready: false, checks: { database: 'unreachable' } };
-      }
-    },
+    readiness: () => ({ ready: dependencies.allUp(), checks: dependencies.report() }),
   });
   logger.info({ partitions: settings.VANTAGE_PARTITIONS, cluster: settings.VANTAGE_CLUSTER_NAME, opsPort: ops.port }, 'engine running');
   const signal = await untilSignal();
   logger.info({ signal }, 'stopping');
   await ops.close();
+  dependencies.stop();
   await monitoring.stop();
   await bus.close();
   await closeStore(store);

@@ -5,6 +5,7 @@ import { KubeConfig } from '@kubernetes/client-node';
 import { startOperator } from '../../operator/vantage-operator.js';
 import { createBus } from '../bus/create-bus.js';
 import { startOpsServer } from '../ops/ops-server.js';
+import { watchRoleDependencies } from '../ops/role-dependencies.js';
 import { closeStore } from '../store/orm.js';
 import { openMigratedStore } from './open-migrated-store.js';
 import { parseFlags, untilSignal, UsageError, type RoleContext } from './role.js';
@@ -38,26 +39,22 @@ export default async function operatorRole(args: string[], { settings, logger }:
   const bus = await createBus(settings, logger.child({ component: 'bus' }), 'vantage-operator');
   const namespace = operatorNamespace(settings.VANTAGE_OPERATOR_NAMESPACE);
   const identity = `${process.env.POD_NAME ?? hostname()}-${randomUUID().slice(0, 8)}`;
+  const dependencies = watchRoleDependencies(settings, logger, { store, bus });
   const operator = await startOperator({ kubeConfig, store, bus, settings, logger, namespace, identity });
   const ops = await startOpsServer({
     host: settings.HOST,
     port: settings.VANTAGE_OPS_PORT,
     logger,
-    readiness: async () => {
-      const kubernetes = operator.synced() ? 'synced' : 'syncing';
-      const leader = operator.isLeader() ? 'yes' : 'no';
-      try {
-        await store.em.fork().getConnection().execute('select 1');
-        return { ready: operator.synced(), checks: { database: 'up', kubernetes, leader } };
-      } catch {
-        return { ready: false, checks: { database: 'unreachable', kubernetes, leader } };
-      }
-    },
+    readiness: () => ({
+      ready: operator.synced() && dependencies.allUp(),
+      checks: { ...dependencies.report(), kubernetes: operator.synced() ? 'synced' : 'syncing', leader: operator.isLeader() ? 'yes' : 'no' },
+    }),
   });
   logger.info({ namespace, identity, opsPort: ops.port }, 'operator running');
   const signal = await untilSignal();
   logger.info({ signal }, 'stopping');
   await operator.stop();
+  dependencies.stop();
   await ops.close();
   await bus.close();
   await closeStore(store);

@@ -12,6 +12,7 @@ const clientOf = (bus: InProcessBus) => ({
   subscribe: bus.subscribe.bind(bus),
   publishDurable: bus.publishDurable.bind(bus),
   consumeDurable: bus.consumeDurable.bind(bus),
+  ping: bus.ping.bind(bus),
   close: async () => undefined,
 });
 

@@ -31,6 +31,9 @@ export class RecordingBus implements Bus {
   consumeDurable(options: DurableConsumerOptions, handler: BusHandler): BusSubscription {
     return this.inner.consumeDurable(options, handler);
   }
+  ping(): Promise<void> {
+    return this.inner.ping();
+  }
   close(): Promise<void> {
     return this.inner.close();
   }
