@@ -17,11 +17,11 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadYaml } from '@kubernetes/client-node';
-import { admitCustomResource } from './admission.js';
+import { admitCustomResource, loadCrds, pruneUnknownFields, type CustomResourceDefinitionObject } from '../crd-validation/index.js';
 import { ApiError, ObjectStore, typeKey, type KubeObject } from './object-store.js';
 import { openApiDocument, openApiIndex } from './openapi.js';
 import { jsonPatch, leafPaths, mergePatch, PatchError, removePath } from './patches.js';
-import { BUILT_IN_TYPES, groupVersion, loadCrds, typesOfCrd, type CustomResourceDefinition, type ResourceType } from './resource-types.js';
+import { BUILT_IN_TYPES, groupVersion, typesOfCrd, type ResourceType } from './resource-types.js';
 import { parseSelector, selectableFields } from './selectors.js';
 import { toTable } from './table.js';
 
@@ -90,7 +90,7 @@ function parseJson(text: string, contentType: string): unknown {
 export async function startKubeTestServer(options: { crdDirectory?: string } = {}): Promise<KubeTestServer> {
   const crds = loadCrds(options.crdDirectory ?? 'crds');
   const types = [...BUILT_IN_TYPES, ...crds.flatMap(typesOfCrd)];
-  const crdByType = new Map<ResourceType, CustomResourceDefinition>();
+  const crdByType = new Map<ResourceType, CustomResourceDefinitionObject>();
   for (const crd of crds) for (const type of typesOfCrd(crd)) crdByType.set(types.find((t) => t.group === type.group && t.plural === type.plural && t.version === type.version)!, crd);
   const store = new ObjectStore();
   for (const type of types) store.registerType(type);
@@ -170,14 +170,20 @@ export async function startKubeTestServer(options: { crdDirectory?: string } = {
     if (object.kind !== undefined && object.kind !== type.kind) throw new ApiError(400, 'BadRequest', `the body is a ${String(object.kind)}, not a ${type.kind}`);
     object.apiVersion = groupVersion(type);
     object.kind = type.kind;
-    if (!type.schema) return object;
-    const strict = (query.get('fieldValidation') ?? 'Strict') === 'Strict';
-    const verdict = admitCustomResource(type.schema, object, old, strict);
-    if (!verdict.allowed) {
-      const detail = verdict.causes.map((cause) => `${cause.field}: ${cause.message}`).join(', ');
-      throw new ApiError(422, 'Invalid', `${type.kind}.${type.group} "${object.metadata.name}" is invalid: ${detail}`, verdict.causes);
+    const crd = crdByType.get(type);
+    if (!crd) return object;
+    // Strict field validation refuses unknown fields; the other modes prune them, Warn saying so.
+    const mode = query.get('fieldValidation') ?? 'Strict';
+    if (mode !== 'Strict') {
+      const pruned = pruneUnknownFields(crd, object);
+      if (mode === 'Warn') warnings.push(...pruned.map((field) => `unknown field "${field}"`));
     }
-    warnings.push(...verdict.warnings);
+    const verdict = admitCustomResource(crd, object, old);
+    if (!verdict.allowed) {
+      const causes = verdict.causes.map((cause) => ({ field: cause.field, message: cause.message, reason: cause.reason ?? 'FieldValueInvalid' }));
+      const detail = causes.map((cause) => `${cause.field}: ${cause.message}`).join(', ');
+      throw new ApiError(422, 'Invalid', `${type.kind}.${type.group} "${object.metadata.name}" is invalid: ${detail}`, causes);
+    }
     return verdict.object as KubeObject;
   }
 

@@ -1,6 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { loadYaml } from '@kubernetes/client-node';
+import type { CustomResourceDefinitionObject } from '../crd-validation/index.js';
 
 export interface PrinterColumn {
   name: string;
@@ -25,7 +23,6 @@ export interface ResourceType {
   /** Whether a change of anything but metadata and status bumps metadata.generation. */
   tracksGeneration: boolean;
   printerColumns: PrinterColumn[];
-  schema?: Record<string, unknown>;
 }
 
 const builtIn = (
@@ -62,33 +59,7 @@ export const BUILT_IN_TYPES: ResourceType[] = [
   builtIn('apiextensions.k8s.io', 'v1', 'CustomResourceDefinition', 'customresourcedefinitions', false, { shortNames: ['crd', 'crds'] }),
 ];
 
-export interface CustomResourceDefinition {
-  apiVersion: string;
-  kind: 'CustomResourceDefinition';
-  metadata: { name: string };
-  spec: {
-    group: string;
-    scope: 'Namespaced' | 'Cluster';
-    names: { kind: string; plural: string; singular?: string; shortNames?: string[]; categories?: string[] };
-    versions: Array<{
-      name: string;
-      served?: boolean;
-      storage?: boolean;
-      schema?: { openAPIV3Schema: Record<string, unknown> };
-      subresources?: { status?: object };
-      additionalPrinterColumns?: PrinterColumn[];
-    }>;
-  };
-}
-
-export function loadCrds(directory: string): CustomResourceDefinition[] {
-  return readdirSync(directory)
-    .filter((file) => /\.ya?ml$/.test(file))
-    .sort()
-    .map((file) => loadYaml<CustomResourceDefinition>(readFileSync(join(directory, file), 'utf8')));
-}
-
-export function typesOfCrd(crd: CustomResourceDefinition): ResourceType[] {
+export function typesOfCrd(crd: CustomResourceDefinitionObject): ResourceType[] {
   const { group, scope, names } = crd.spec;
   return crd.spec.versions
     .filter((version) => version.served !== false)
@@ -103,8 +74,7 @@ export function typesOfCrd(crd: CustomResourceDefinition): ResourceType[] {
       categories: names.categories ?? [],
       statusSubresource: Boolean(version.subresources?.status),
       tracksGeneration: true,
-      printerColumns: version.additionalPrinterColumns ?? [],
-      ...(version.schema ? { schema: version.schema.openAPIV3Schema } : {}),
+      printerColumns: (version.additionalPrinterColumns ?? []) as PrinterColumn[],
     }));
 }
 
