@@ -22,10 +22,10 @@ export interface SupervisedInformerOptions<T extends KubernetesObject> {
 export const objectKey = (object: KubernetesObject): string => `${object.metadata?.namespace ?? ''}/${object.metadata?.name ?? ''}`;
 
 /**
- * A list+watch cache that never stays down: client-node's informer stops on an error, so this
- * restarts it with jittered backoff; a 410 Gone relists inside the informer; and a periodic relist
- * swaps in a fresh cache, reporting every key that differs, so a missed event is healed within
- * one relist interval.
+ * A list+watch cache that never stays down: client-node's informer stops on an error, so a
+ * broken watch relists after a jittered backoff; a 410 Gone relists inside the informer; and a
+ * periodic relist swaps in a fresh cache too, so a missed event is healed within one relist
+ * interval.
  */
 export class SupervisedInformer<T extends KubernetesObject> {
   private informer: Informer<T> & { list(namespace?: string): T[]; get(name: string, namespace?: string): T | undefined };
@@ -92,11 +92,14 @@ export class SupervisedInformer<T extends KubernetesObject> {
       if (this.stopped || (this.informer !== informer && this.pending !== informer)) return;
       this.failures++;
       const delay = jitteredBackoffMs(this.failures, 500, 30_000);
-      logger.warn({ err: error, resource, retryInMs: delay }, 'watch failed; restarting it');
+      logger.warn({ err: error, resource, retryInMs: delay }, 'watch failed; relisting');
       restarts().inc({ resource });
       clearTimeout(this.restartTimer);
       this.restartTimer = setTimeout(() => {
-        if (!this.stopped && (this.informer === informer || this.pending === informer)) void informer.start();
+        if (this.stopped) return;
+        // A relist already under way tries its list again; a broken watch starts one, since events may be lost.
+        if (this.pending === informer) void informer.start();
+        else if (this.informer === informer) void this.relist();
       }, delay);
     });
     return informer;
@@ -107,14 +110,21 @@ export class SupervisedInformer<T extends KubernetesObject> {
     this.relistTimer = setTimeout(() => void this.relist(), this.options.relistMs);
   }
 
-  /** The fresh informer serves reads only once it has listed, so the cache never looks empty meanwhile. */
+  /**
+   * Lists anew into a fresh cache. The fresh informer serves reads only once it has listed, so
+   * the cache never looks empty meanwhile; keys that vanished in between are reported.
+   */
   private async relist(): Promise<void> {
-    if (this.stopped) return;
+    if (this.stopped || this.pending) return;
     const previous = this.informer;
+    let swapped = false;
     const fresh = this.create(() => {
-      if (this.stopped) return;
+      if (this.stopped || swapped) return;
+      swapped = true;
+      this.syncedOnce = true;
       const after = new Set(fresh.list().map(objectKey));
       this.informer = fresh;
+      this.pending = undefined;
       void previous.stop();
       for (const object of previous.list()) if (!after.has(objectKey(object))) this.options.onChange(objectKey(object));
       this.scheduleRelist();
