@@ -1,5 +1,6 @@
 import type { Logger } from '../src/log.js';
 import { jitteredBackoffMs } from '../src/domain/backoff.js';
+import { withTimeout } from '../src/ops/with-timeout.js';
 
 /** Does the work for one key; may ask to run again at a time (ms since epoch). */
 export type KeyWork = (key: string, signal: AbortSignal) => Promise<number | undefined>;
@@ -18,6 +19,8 @@ export class WorkQueue {
   constructor(
     private readonly work: KeyWork,
     private readonly logger: Logger,
+    /** A reconcile still running after this is given up (and retried): a hung request must not stop the queue. */
+    private readonly workTimeoutMs = 60_000,
   ) {}
 
   add(key: string, atMs: number = Date.now()): void {
@@ -51,7 +54,7 @@ export class WorkQueue {
 
   private async runOne(key: string, signal: AbortSignal): Promise<void> {
     try {
-      const again = await this.work(key, signal);
+      const again = await withTimeout(this.work(key, signal), this.workTimeoutMs, `reconcile of ${key}`);
       this.failures.delete(key);
       if (again !== undefined) this.add(key, again);
     } catch (error) {

@@ -2,6 +2,10 @@ import { makeInformer, type Informer, type KubeConfig, type KubernetesListObject
 import type { Logger } from '../../src/log.js';
 import { counter } from '../../src/metrics/registry.js';
 import { jitteredBackoffMs } from '../../src/domain/backoff.js';
+import { withTimeout } from '../../src/ops/with-timeout.js';
+
+/** A list that takes longer is retried: a silent server must not leave a relist pending for good. */
+const LIST_TIMEOUT_MS = 60_000;
 
 const restarts = () => counter('vantage_operator_informer_restarts_total', 'informers restarted after an error', ['resource']);
 
@@ -78,7 +82,7 @@ export class SupervisedInformer<T extends KubernetesObject> {
   private create(onListed: () => void): Informer<T> & { list(namespace?: string): T[]; get(name: string, namespace?: string): T | undefined } {
     const { kubeConfig, path, list, labelSelector, onChange, logger, resource } = this.options;
     const listed = async () => {
-      const result = await list();
+      const result = await withTimeout(list(), LIST_TIMEOUT_MS, `list of ${resource}`);
       this.failures = 0;
       setImmediate(onListed);
       return result;

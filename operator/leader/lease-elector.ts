@@ -1,6 +1,7 @@
 import { ApiException, V1MicroTime, type CoordinationV1Api, type V1Lease } from '@kubernetes/client-node';
 import type { Logger } from '../../src/log.js';
 import { gauge } from '../../src/metrics/registry.js';
+import { withTimeout } from '../../src/ops/with-timeout.js';
 import { decideLease, leaseTiming, type LeaseRecord } from './lease-decision.js';
 
 const leaderGauge = () => gauge('vantage_operator_leader', '1 while this operator replica holds the leadership Lease and acts, else 0');
@@ -63,7 +64,7 @@ export class LeaseElector {
   private async round(): Promise<void> {
     if (this.stopped) return;
     try {
-      const won = await this.contend();
+      const won = await withTimeout(this.contend(), this.timing.renewDeadlineMs, 'leadership Lease round');
       if (won) {
         this.lastRenewedAt = Date.now();
         if (!this.term) this.stepUp();

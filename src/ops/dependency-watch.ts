@@ -1,6 +1,7 @@
 import type { Logger } from '../log.js';
 import { gauge } from '../metrics/registry.js';
 import { nextDependencyState, type DependencyState } from './dependency-state.js';
+import { withTimeout } from './with-timeout.js';
 
 const upGauge = () => gauge('vantage_dependency_up', '1 while the dependency answered its last probe, else 0', ['dependency']);
 
@@ -13,21 +14,6 @@ export interface DependencyWatchOptions {
   intervalMs?: number;
   timeoutMs?: number;
 }
-
-const withTimeout = (probe: DependencyProbe, ms: number): Promise<unknown> =>
-  new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
-    probe().then(
-      (value) => {
-        clearTimeout(timer);
-        resolve(value);
-      },
-      (error: unknown) => {
-        clearTimeout(timer);
-        reject(error);
-      },
-    );
-  });
 
 /**
  * Probes a role's dependencies (the database, NATS) on an interval, so that losing and regaining
@@ -69,7 +55,7 @@ export class DependencyWatch {
     const { probes, logger, intervalMs = 2000, timeoutMs = 2000 } = this.options;
     await Promise.all(
       Object.entries(probes).map(async ([name, probe]) => {
-        const answered = await withTimeout(probe, timeoutMs).then(
+        const answered = await withTimeout(probe(), timeoutMs, name).then(
           () => true,
           () => false,
         );
