@@ -192,3 +192,19 @@ spec:
   const listed = await k('get', 'deploy', '-n', 'team-g');
   t.regex(listed.stdout, /^NAME\s+READY\s+UP-TO-DATE\s+AVAILABLE\s+AGE\nagent\s+0\/4\s+0\s+0\s+\d+s/m);
 });
+
+test('kubectl create namespace, configmap and secret (protobuf bodies); other protobuf kinds are refused with a hint', async (t) => {
+  t.is((await k('create', 'namespace', 'imperative')).code, 0);
+  const configMap = await k('create', 'configmap', 'settings', '-n', 'imperative', '--from-literal=a=1', '--from-literal=b=two');
+  t.is(configMap.code, 0, configMap.stderr);
+  const secret = await k('create', 'secret', 'generic', 'token', '-n', 'imperative', '--from-literal=password=hunter2');
+  t.is(secret.code, 0, secret.stderr);
+  t.deepEqual((await json('get', 'configmap', 'settings', '-n', 'imperative')).data, { a: '1', b: 'two' });
+  const stored = await json('get', 'secret', 'token', '-n', 'imperative');
+  t.is(stored.type, 'Opaque');
+  t.is(Buffer.from(stored.data.password, 'base64').toString(), 'hunter2');
+  t.regex((await k('get', 'cm', '-n', 'imperative')).stdout, /^settings\s+2\s+\d+s$/m);
+  const refused = await k('create', 'deployment', 'web', '-n', 'imperative', '--image=nginx');
+  t.not(refused.code, 0);
+  t.regex(refused.stderr, /reads protobuf bodies only for Namespace, ConfigMap, Secret; send JSON \(kubectl apply -f\) instead/);
+});

@@ -147,7 +147,9 @@ export class Handlers {
 
   private async body(request: IncomingMessage): Promise<unknown> {
     const contentType = String(request.headers['content-type'] ?? 'application/json');
-    if (!/json|yaml/.test(contentType)) throw new ApiError(415, 'UnsupportedMediaType', `the body of the request was in an unknown format - accepted media types include: application/json, application/yaml`);
+    if (!/json|yaml|protobuf/.test(contentType)) {
+      throw new ApiError(415, 'UnsupportedMediaType', 'the body of the request was in an unknown format - accepted media types include: application/json, application/yaml, application/vnd.kubernetes.protobuf');
+    }
     return parseBody(await readBody(request), contentType);
   }
 
@@ -170,8 +172,8 @@ export class Handlers {
   }
 
   private async deleteOptions(request: IncomingMessage, query: URLSearchParams): Promise<DeleteOptions> {
-    const text = await readBody(request);
-    const body = text.trim() === '' ? {} : parseBody(text, String(request.headers['content-type'] ?? 'application/json'));
+    const raw = await readBody(request);
+    const body = raw.toString('utf8').trim() === '' ? {} : parseBody(raw, String(request.headers['content-type'] ?? 'application/json'));
     if (!isPlainObject(body)) throw badRequest('DeleteOptions must be a JSON object');
     const policy = (body.propagationPolicy ?? query.get('propagationPolicy') ?? undefined) as string | undefined;
     if (policy !== undefined && !POLICIES.has(policy)) throw badRequest(`propagationPolicy: Unsupported value: ${JSON.stringify(policy)}: supported values: "Background", "Foreground", "Orphan"`);

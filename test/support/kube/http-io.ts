@@ -1,11 +1,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { loadYaml } from '@kubernetes/client-node';
 import { ApiError, badRequest } from './api-error.js';
+import { decodeProtobuf, PROTOBUF } from './protobuf.js';
 
 /** The largest request body accepted (the API server's limit is 3 MiB). */
 const MAX_BODY_BYTES = 3 * 1024 * 1024;
 
-export async function readBody(request: IncomingMessage): Promise<string> {
+export async function readBody(request: IncomingMessage): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of request) {
@@ -13,11 +14,13 @@ export async function readBody(request: IncomingMessage): Promise<string> {
     if (size > MAX_BODY_BYTES) throw new ApiError(413, 'RequestEntityTooLarge', 'the request body is larger than 3 MiB');
     chunks.push(chunk as Buffer);
   }
-  return Buffer.concat(chunks).toString('utf8');
+  return Buffer.concat(chunks);
 }
 
-/** The body as JSON, or YAML for the YAML media types (apply patches). */
-export function parseBody(text: string, contentType: string): unknown {
+/** The body as JSON, YAML for the YAML media types (apply patches), or the protobuf kubectl's typed clients send. */
+export function parseBody(body: Buffer, contentType: string): unknown {
+  if (contentType.startsWith(PROTOBUF)) return decodeProtobuf(body);
+  const text = body.toString('utf8');
   if (text.trim() === '') throw badRequest('the request body is empty');
   try {
     return /yaml/.test(contentType) ? loadYaml(text) : JSON.parse(text);
