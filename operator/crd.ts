@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { toStructuralSchema } from './crd-schema.js';
-import { GROUP, VERSION, type ResourceDefinition } from './resources/common.js';
+import { CATEGORY, GROUP, VERSION, type ResourceDefinition } from './resources/common.js';
 import { domainResource } from './resources/domain.js';
 import { maintenanceWindowResource } from './resources/maintenance-window.js';
 import { uptimeCheckResource } from './resources/uptime-check.js';
@@ -16,7 +16,7 @@ export function customResourceDefinition(resource: ResourceDefinition): Record<s
     spec: {
       group: GROUP,
       scope: 'Namespaced',
-      names: { kind: resource.kind, listKind: `${resource.kind}List`, plural: resource.plural, singular: resource.singular, shortNames: resource.shortNames },
+      names: { kind: resource.kind, listKind: `${resource.kind}List`, plural: resource.plural, singular: resource.singular, shortNames: resource.shortNames, categories: [CATEGORY] },
       versions: [
         {
           name: VERSION,

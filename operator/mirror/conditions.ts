@@ -8,6 +8,9 @@ export interface Condition {
   message: string;
 }
 
+/** metav1.Condition bounds its message; a longer one would make the status write itself fail. */
+export const CONDITION_MESSAGE_MAX = 32_768;
+
 export type ConditionUpdate = Omit<Condition, 'lastTransitionTime'>;
 
 /**
@@ -24,7 +27,7 @@ export function setCondition(conditions: readonly Condition[] | undefined, updat
     ...(update.observedGeneration !== undefined ? { observedGeneration: update.observedGeneration } : {}),
     lastTransitionTime: previous && previous.status === update.status ? previous.lastTransitionTime : now.toISOString().replace(/\.\d{3}Z$/, 'Z'),
     reason: update.reason,
-    message: update.message,
+    message: update.message.length > CONDITION_MESSAGE_MAX ? `${update.message.slice(0, CONDITION_MESSAGE_MAX - 1)}…` : update.message,
   };
   if (index >= 0) list[index] = next;
   else list.push(next);

@@ -8,6 +8,7 @@ import { Incident } from '../../src/store/entities/incident.js';
 import { Workspace } from '../../src/store/entities/workspace.js';
 import type { Store } from '../../src/store/orm.js';
 import type { SupervisedInformer } from '../kube/supervised-informer.js';
+import { withSpecDefaults } from '../resources/spec-defaults.js';
 import { setCondition, type Condition, type ConditionUpdate } from './conditions.js';
 import { isApiOrigin, ORIGIN_LABEL, resourceRef, ROW_FINALIZER, workspaceIdOf, type CustomResource } from './custom-resource.js';
 import type { MirrorContext, MirroredKind, MirroredRow, WorkspaceView } from './kinds/mirrored-kind.js';
@@ -298,7 +299,10 @@ class WorkspacePass {
     const verdict = kind.read(resource.spec ?? {}, resource.metadata!.name!, context, row);
     // A row the rules refuse today (a plan that lost a capability, a location no longer offered)
     // is still the truth: its resource then matches when it spells the row out exactly.
-    if (!verdict.ok) return isDeepStrictEqual(resource.spec ?? {}, kind.specOf(row, context));
+    if (!verdict.ok) {
+      const desired = kind.specOf(row, context);
+      return desired !== null && isDeepStrictEqual(resource.spec ?? {}, withSpecDefaults(kind.kind, desired));
+    }
     const scratch = kind.newRow();
     verdict.apply(this.em, scratch);
     return isDeepStrictEqual(kind.specOf(scratch, context), kind.specOf(row, context));

@@ -1,12 +1,33 @@
 import { Type } from '@sinclair/typebox';
-import { commonStatus, NotificationGroupNames, type ResourceDefinition } from './common.js';
+import { DESCRIPTION_MAX } from '../../src/api/domains/domain-fields.js';
+import { NOT_IN_DOMAIN_NAME_PATTERN } from '../../src/domain/domain-name.js';
+import { ADDRESS_PATTERNS } from '../../src/domain/host-name.js';
+import { celString, isHostName } from './cel.js';
+import { ageColumn, commonStatus, notBlank, notificationGroupNames, readyColumn, type ResourceDefinition } from './common.js';
+
+const name = 'self.trim()';
+
+/**
+ * normaliseDomainName's rules on the trimmed name. International names are converted to ASCII by
+ * the API (and the operator): CEL cannot, so their labels are the operator's to judge.
+ */
+const domainNameRules = [
+  notBlank('name'),
+  { rule: `!${name}.matches(${celString(NOT_IN_DOMAIN_NAME_PATTERN)})`, message: 'name must be a host name, not a URL or host:port' },
+  { rule: `!${name}.startsWith('*')`, message: 'name must be a host name; wildcards are not monitored' },
+  { rule: `!${name}.matches(${celString(`^${ADDRESS_PATTERNS.ipv4}\\.?$`)})`, message: 'name must be a host name, not an IP address' },
+  {
+    rule: `!${name}.matches('^[\\\\x00-\\\\x7f]*$') || ${isHostName(name)}`,
+    message: 'name must be a valid host name: labels of letters, digits and inner dashes, at most 63 characters each and 253 in all',
+  },
+];
 
 /** The Domain custom resource: a hostname whose TLS certificate is watched. */
 export const DomainSpec = Type.Object({
-  name: Type.String({ minLength: 1, maxLength: 253, description: 'the host name whose certificate is watched' }),
-  description: Type.Optional(Type.String({ maxLength: 1000 })),
-  notificationGroups: Type.Optional(NotificationGroupNames),
-  active: Type.Optional(Type.Boolean({ description: 'false stops the scheduled checks' })),
+  name: Type.String({ minLength: 1, maxLength: 253, description: 'the host name whose certificate is watched', 'x-kubernetes-validations': domainNameRules }),
+  description: Type.Optional(Type.String({ maxLength: DESCRIPTION_MAX })),
+  notificationGroups: Type.Optional(notificationGroupNames('atomic')),
+  active: Type.Optional(Type.Boolean({ default: true, description: 'false stops the scheduled checks' })),
 });
 
 export const DomainStatus = Type.Object({
@@ -25,8 +46,9 @@ export const domainResource: ResourceDefinition = {
   status: DomainStatus,
   printerColumns: [
     { name: 'Host', type: 'string', jsonPath: '.spec.name' },
+    readyColumn,
     { name: 'Expires', type: 'date', jsonPath: '.status.certificateNotAfter' },
     { name: 'Days', type: 'integer', jsonPath: '.status.daysUntilExpiry' },
-    { name: 'Age', type: 'date', jsonPath: '.metadata.creationTimestamp' },
+    ageColumn,
   ],
 };

@@ -25,6 +25,8 @@ export const CHECK_LIMITS = {
   forbiddenPorts: [25],
   bannerMatchValueMaxBytes: 512,
   notificationGroupsMax: 50,
+  triggerLocationsMax: 50,
+  locationIdMaxLength: 63,
 } as const;
 
 export const CHECK_DEFAULTS = {

@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import { CHECK_TYPES, type CheckType } from '../store/entities/uptime-check.js';
 import {
   BANNER_OPERATORS,
@@ -11,6 +12,7 @@ import {
   type BannerOperator,
   type DnsRecordType,
 } from './check-options.js';
+import { CONTROL_CLASS, WHITESPACE_CLASS } from './character-classes.js';
 import { dnsExpectedValuesProblem } from './dns-expected-values.js';
 import { isHostName, isIpAddress, parseAuthority } from './host-name.js';
 import { isPrivateAddress } from './private-address.js';
@@ -56,8 +58,8 @@ const isInteger = (value: unknown): value is number => typeof value === 'number'
 const isStringArray = (value: unknown): value is string[] => Array.isArray(value) && value.every((v) => typeof v === 'string');
 const oneOf = (values: readonly (string | number)[]): string => values.join(', ');
 
-/** Fields that belong to one check type only. */
-const TYPE_FIELDS: Record<string, readonly CheckType[]> = {
+/** Fields that belong to one check type only (the CRDs refuse them on other types with the same table). */
+export const TYPE_FIELDS: Readonly<Record<string, readonly CheckType[]>> = {
   protocol: ['http'],
   path: ['http'],
   request_method: ['http'],
@@ -70,9 +72,27 @@ const TYPE_FIELDS: Record<string, readonly CheckType[]> = {
   banner_match_value: ['tcp'],
 };
 
-/** Absent, null, empty or false: what a form sends for a field it does not use. */
-const isBlank = (value: unknown): boolean =>
-  value === undefined || value === null || value === '' || value === false || (Array.isArray(value) && value.length === 0);
+/** `request_method` → `requestMethod`: the key of a field in CHECK_DEFAULTS. */
+const defaultsKey = (field: string): string => field.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase());
+
+/** The API's default of a field, if it has one. */
+export const checkDefaultOf = (field: string): unknown => (CHECK_DEFAULTS as Readonly<Record<string, unknown>>)[defaultsKey(field)];
+
+/**
+ * Absent, null, empty or false (what a form sends for a field it does not use), or the field's
+ * default (what a custom resource carries, as Kubernetes defaults a field whatever the check type).
+ */
+const isUnset = (field: string, value: unknown): boolean =>
+  value === undefined ||
+  value === null ||
+  value === '' ||
+  value === false ||
+  (Array.isArray(value) && value.length === 0) ||
+  isDeepStrictEqual(value, checkDefaultOf(field));
+
+/** What a request path must not hold: spaces and control characters. */
+export const NOT_IN_PATH_PATTERN = `[${WHITESPACE_CLASS}${CONTROL_CLASS}]`;
+const NOT_IN_PATH = new RegExp(NOT_IN_PATH_PATTERN, 'u');
 
 export function nameProblem(value: unknown): Reason {
   if (typeof value !== 'string' || value.trim().length === 0) return 'is required';
@@ -129,12 +149,13 @@ export function hostnameProblem(checkType: CheckType, value: unknown, allowPriva
 export function pathProblem(value: unknown): Reason {
   if (typeof value !== 'string' || !value.startsWith('/')) return 'must start with /';
   if (value.length > CHECK_LIMITS.pathMaxLength) return `must be at most ${CHECK_LIMITS.pathMaxLength} characters`;
-  if (/[\s\x00-\x1f\x7f]/.test(value)) return 'must not contain spaces or control characters';
+  if (NOT_IN_PATH.test(value)) return 'must not contain spaces or control characters';
   return null;
 }
 
 export function triggerLocationsProblem(value: unknown, usable: readonly string[]): Reason {
   if (!isStringArray(value) || value.length === 0) return `must be a non-empty list of locations: ${oneOf(usable)}`;
+  if (value.length > CHECK_LIMITS.triggerLocationsMax) return `must hold at most ${CHECK_LIMITS.triggerLocationsMax} locations`;
   if (new Set(value).size !== value.length) return 'must not repeat a location';
   const unknown = value.find((location) => !usable.includes(location));
   if (unknown !== undefined) return `"${unknown}" is not a location this check can use (${oneOf(usable)})`;
@@ -180,11 +201,11 @@ export function notificationGroupIdsProblem(value: unknown): Reason {
   return null;
 }
 
-/** Fields of another check type: tolerated when blank (forms send them empty), refused otherwise. */
+/** Fields of another check type: tolerated when unset (blank or at their default), refused otherwise. */
 export function foreignFieldProblems(checkType: CheckType, input: Readonly<Record<string, unknown>>): FieldErrors {
   const fields: FieldErrors = {};
   for (const [field, types] of Object.entries(TYPE_FIELDS)) {
-    if (!types.includes(checkType) && !isBlank(input[field])) fields[field] = `applies only to ${types.join(', ')} checks`;
+    if (!types.includes(checkType) && !isUnset(field, input[field])) fields[field] = `applies only to ${types.join(', ')} checks`;
   }
   return fields;
 }

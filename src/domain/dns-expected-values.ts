@@ -1,6 +1,5 @@
-import { isIP } from 'node:net';
 import { CHECK_LIMITS, type DnsRecordType } from './check-options.js';
-import { isHostName } from './host-name.js';
+import { isHostName, isIpv4, isIpv6 } from './host-name.js';
 
 const bytes = (value: string): number => Buffer.byteLength(value, 'utf8');
 
@@ -8,9 +7,9 @@ const bytes = (value: string): number => Buffer.byteLength(value, 'utf8');
 export function dnsValueProblem(type: DnsRecordType, value: string): string | null {
   switch (type) {
     case 'A':
-      return isIP(value) === 4 ? null : 'must be an IPv4 address';
+      return isIpv4(value) ? null : 'must be an IPv4 address';
     case 'AAAA':
-      return isIP(value) === 6 ? null : 'must be an IPv6 address';
+      return isIpv6(value) ? null : 'must be an IPv6 address';
     case 'CNAME':
     case 'NS':
       return isHostName(value, { allowUnderscore: true }) ? null : 'must be a host name';

@@ -1,5 +1,10 @@
 import { domainToASCII } from 'node:url';
+import { WHITESPACE_CLASS } from './character-classes.js';
 import { isHostName, isIpAddress } from './host-name.js';
+
+/** Characters of URLs and host:port that a host name cannot hold. */
+export const NOT_IN_DOMAIN_NAME_PATTERN = `[/:@${WHITESPACE_CLASS}]`;
+const NOT_IN_DOMAIN_NAME = new RegExp(NOT_IN_DOMAIN_NAME_PATTERN, 'u');
 
 export type DomainNameResult = { ok: true; name: string } | { ok: false; reason: string };
 
@@ -11,7 +16,7 @@ export type DomainNameResult = { ok: true; name: string } | { ok: false; reason:
 export function normaliseDomainName(value: string): DomainNameResult {
   const trimmed = value.trim().toLowerCase().replace(/\.$/, '');
   if (trimmed === '') return { ok: false, reason: 'is required' };
-  if (/[/:@\s]/.test(trimmed)) return { ok: false, reason: 'must be a host name, not a URL or host:port' };
+  if (NOT_IN_DOMAIN_NAME.test(trimmed)) return { ok: false, reason: 'must be a host name, not a URL or host:port' };
   if (trimmed.startsWith('*')) return { ok: false, reason: 'must be a host name; wildcards are not monitored' };
   if (isIpAddress(trimmed)) return { ok: false, reason: 'must be a host name, not an IP address' };
   const ascii = /^[\x00-\x7f]*$/.test(trimmed) ? trimmed : domainToASCII(trimmed);

@@ -12,7 +12,7 @@ const uptimeCheck = (spec: Record<string, unknown>, status?: Record<string, unkn
   apiVersion: 'monitoring.vantage.dev/v1',
   kind: 'UptimeCheck',
   metadata: { name: 'shop', namespace: 'team-a' },
-  spec: { checkType: 'http', hostname: 'shop.example.com', checkFrequency: 1, triggerLocations: ['eu-west'], minFailingLocations: 1, ...spec },
+  spec: { checkType: 'http', hostname: 'shop.example.com', protocol: 'https', checkFrequency: 1, triggerLocations: ['eu-west'], minFailingLocations: 1, ...spec },
   ...(status ? { status } : {}),
 });
 
@@ -23,8 +23,9 @@ test('loadCrds reads the repository crds/ by default', (t) => {
   t.deepEqual(crds.map((crd) => crd.metadata.name).sort(), ['domains.monitoring.vantage.dev', 'maintenancewindows.monitoring.vantage.dev', 'uptimechecks.monitoring.vantage.dev']);
 });
 
-test('a valid UptimeCheck is admitted unchanged, nullable null included', (t) => {
-  const object = uptimeCheck({ protocol: 'https', path: '/health', port: 443 }, { openIncidentId: null, lastRunAt: '2025-01-02T03:04:05Z' });
+test('a valid UptimeCheck with every defaulted field set is admitted unchanged, nullable null included', (t) => {
+  const defaulted = { path: '/health', requestMethod: 'get', responseTimeout: 10_000, responseClasses: ['2XX'], flagFollowRedirect: false, bannerMatchOperator: 'none', paused: false };
+  const object = uptimeCheck(defaulted, { openIncidentId: null, lastRunAt: '2025-01-02T03:04:05Z' });
   const verdict = admitCustomResource(crdNamed('uptimechecks'), object);
   t.deepEqual(verdict, { allowed: true, object });
 });
@@ -36,7 +37,7 @@ const refusals: Array<[string, Record<string, unknown>, Record<string, unknown> 
   ['a non-integer integer', { minFailingLocations: 1.5 }, undefined, 'spec.minFailingLocations', /must be of type integer/],
   ['a number below minimum', { minFailingLocations: 0 }, undefined, 'spec.minFailingLocations', /should be greater than or equal to 1/],
   ['a number above maximum', { port: 70000 }, undefined, 'spec.port', /should be less than or equal to 65535/],
-  ['a value the `not` schema forbids', { port: 25 }, undefined, 'spec.port', /must not validate the schema \(not\)/],
+  ['a value a CEL rule on the field forbids', { checkType: 'tcp', port: 25 }, undefined, 'spec.port', /^Invalid value: "integer": port 25 \(SMTP\) cannot be monitored$/],
   ['a pattern mismatch', { path: 'health' }, undefined, 'spec.path', /should match '\^\/'/],
   ['too few items', { triggerLocations: [] }, undefined, 'spec.triggerLocations', /should have at least 1 items/],
   ['a pattern mismatch in a list item', { triggerLocations: ['EU'] }, undefined, 'spec.triggerLocations[0]', /should match/],

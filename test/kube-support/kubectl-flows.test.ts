@@ -42,8 +42,8 @@ test('kubectl apply of a namespace and an UptimeCheck; get uc prints the printer
   t.regex(applied.stdout, /uptimecheck\.monitoring\.vantage\.dev\/shop created/);
   const listed = await k('get', 'uc', '-n', 'team-a');
   t.is(listed.code, 0, listed.stderr);
-  t.regex(listed.stdout, /^NAME\s+TYPE\s+HOST\s+STATE\s+INCIDENT\s+LAST RUN\s+AGE$/m);
-  t.regex(listed.stdout, /^shop\s+http\s+shop\.example\.com\s+\d+s$/m, 'status columns without a value are empty');
+  t.regex(listed.stdout, /^NAME\s+TYPE\s+HOST\s+FREQUENCY\s+READY\s+STATE\s+INCIDENT\s+LAST RUN\s+AGE$/m);
+  t.regex(listed.stdout, /^shop\s+http\s+shop\.example\.com\s+1\s+\d+s$/m, 'status columns without a value are empty');
   const all = await k('get', 'vantage', '-n', 'team-a', '-o', 'name');
   t.is(all.code, 0, all.stderr);
   t.is(all.stdout.trim(), 'uptimecheck.monitoring.vantage.dev/shop');
@@ -71,7 +71,7 @@ test('applying an edited manifest bumps generation; a label change does not; sta
   t.is(ignored.code, 0, ignored.stderr);
   const read = await json('get', 'uc', 'shop', '-n', 'team-b');
   t.like(read, { metadata: { generation: 2 }, status: { state: 'up', observedGeneration: 2 } });
-  t.regex((await k('get', 'uc', '-n', 'team-b')).stdout, /^shop\s+http\s+www\.shop\.example\.com\s+up\s+/m);
+  t.regex((await k('get', 'uc', '-n', 'team-b')).stdout, /^shop\s+http\s+www\.shop\.example\.com\s+1\s+up\s+/m);
 });
 
 test('kubectl wait --for=condition=Ready returns once client-node writes the condition through /status', async (t) => {
@@ -126,11 +126,11 @@ test('kubectl apply --server-side: creates, records the manager, reports a confl
   t.is(forced.code, 0, forced.stderr);
   t.is((await json('get', 'uc', 'shop', '-n', 'team-e')).spec.hostname, 'other.example.com');
 
-  const without = manifest('uc-e-less.yaml', uptimeCheckYaml('team-e', 'shop', 'other.example.com').replace('  path: /\n', ''));
+  const without = manifest('uc-e-less.yaml', uptimeCheckYaml('team-e', 'shop', 'other.example.com').replace('  name: Shop\n', ''));
   t.is((await k('apply', '--server-side', '--field-manager=gitops', '-f', without)).code, 0);
-  t.is((await json('get', 'uc', 'shop', '-n', 'team-e')).spec.path, '/', 'kubectl still owns path, so it stays');
-  t.is((await k('apply', '--server-side', '-f', manifest('uc-e-kubectl.yaml', uptimeCheckYaml('team-e', 'shop', 'other.example.com').replace('  path: /\n', '')))).code, 0);
-  t.is((await json('get', 'uc', 'shop', '-n', 'team-e')).spec.path, undefined, 'a field no manager applies any more is removed');
+  t.is((await json('get', 'uc', 'shop', '-n', 'team-e')).spec.name, 'Shop', 'kubectl still owns name, so it stays');
+  t.is((await k('apply', '--server-side', '-f', manifest('uc-e-kubectl.yaml', uptimeCheckYaml('team-e', 'shop', 'other.example.com').replace('  name: Shop\n', '')))).code, 0);
+  t.is((await json('get', 'uc', 'shop', '-n', 'team-e')).spec.name, undefined, 'a field no manager applies any more is removed');
 });
 
 test('a refused manifest shows the Kubernetes error with the field; unknown fields are refused, warned about or dropped per --validate', async (t) => {
@@ -138,10 +138,14 @@ test('a refused manifest shows the Kubernetes error with the field; unknown fiel
   const badPort = await k('apply', '-f', manifest('uc-f-port.yaml', uptimeCheckYaml('team-f', 'db', 'db.example.com', '  port: 70000\n')));
   t.not(badPort.code, 0);
   t.regex(badPort.stderr, /The UptimeCheck "db" is invalid: spec\.port: Invalid value: 70000: spec\.port in body should be less than or equal to 65535/);
-  const two = await k('apply', '-f', manifest('uc-f-two.yaml', uptimeCheckYaml('team-f', 'db', 'db.example.com', '  port: 25\n  checkFrequency: 3\n')));
-  t.regex(two.stderr, /spec\.port: Invalid value: 25/);
+  const two = await k('apply', '-f', manifest('uc-f-two.yaml', uptimeCheckYaml('team-f', 'db', 'db.example.com', '  responseTimeout: 5\n  checkFrequency: 3\n')));
+  t.regex(two.stderr, /spec\.responseTimeout: Invalid value: 5/);
   const missing = await k('apply', '-f', manifest('uc-f-missing.yaml', uptimeCheckYaml('team-f', 'db').replace('  checkType: http\n', '')));
   t.regex(missing.stderr, /spec\.checkType: Required value/);
+  const tcp = await k('apply', '-f', manifest('uc-f-tcp.yaml', uptimeCheckYaml('team-f', 'db').replace('checkType: http', 'checkType: tcp')));
+  t.not(tcp.code, 0);
+  t.regex(tcp.stderr, /spec\.protocol: Forbidden: protocol applies only to http checks/, 'CEL rules answer with their message');
+  t.regex(tcp.stderr, /spec\.port: Required value: port is required for tcp checks/);
 
   const unknown = manifest('uc-f-unknown.yaml', uptimeCheckYaml('team-f', 'db', 'db.example.com', '  colour: blue\n'));
   const strict = await k('apply', '-f', unknown);

@@ -104,7 +104,7 @@ test.serial('kubectl get uc prints the checks, and kubectl wait --for=condition=
   t.is(home.status.observedGeneration, home.metadata.generation);
   t.like(conditionOf(home, 'Synced'), { status: 'True', reason: 'Applied' });
   t.deepEqual(home.metadata.finalizers, ['monitoring.vantage.dev/row']);
-  const domainWait = await k('wait', '--for=condition=Ready', 'domain.monitoring.vantage.dev/shop-certificate', 'mw/db-upgrade', '-n', 'shop', '--timeout=30s');
+  const domainWait = await k('wait', '--for=condition=Ready', 'domain.monitoring.vantage.dev/shop-certificate', 'vmw/db-upgrade', '-n', 'shop', '--timeout=30s');
   t.is(domainWait.code, 0, domainWait.stderr);
 });
 
@@ -128,7 +128,7 @@ test.serial('editing a manifest and applying it again updates the row and observ
   t.is((await checksByName()).size, 3, 'an update makes no second row');
 });
 
-test.serial('a resource that breaks an API rule gets Synced=False, an Event, and no row', async (t) => {
+test.serial('a resource that breaks a rule only the installation knows gets Synced=False, an Event, and no row', async (t) => {
   const manifest = `apiVersion: monitoring.vantage.dev/v1
 kind: UptimeCheck
 metadata:
@@ -139,8 +139,8 @@ spec:
   hostname: quorum.example.com
   protocol: https
   checkFrequency: 1
-  triggerLocations: [eu-west]
-  minFailingLocations: 3
+  triggerLocations: [eu-west, mars]
+  minFailingLocations: 1
   notificationGroups: [no-such-group]
 `;
   const applied = await kIn(manifest, 'apply', '-f', '-');
@@ -151,7 +151,7 @@ spec:
   });
   const synced = conditionOf(broken, 'Synced');
   t.is(synced.reason, 'InvalidSpec');
-  t.regex(synced.message, /spec\.minFailingLocations/);
+  t.regex(synced.message, /spec\.triggerLocations "mars" is not a location this check can use/);
   t.regex(synced.message, /no-such-group/);
   t.is(conditionOf(broken, 'Ready').status, 'False');
   const events = await eventually('a Warning event', async () => {
@@ -181,13 +181,13 @@ test.serial('an API-made check appears as a resource; a hand edit is put back; d
   const detail = (await api.call('GET', `/mobile/uptime-checks/${id}`, { account })).body.data;
   t.like(detail, { can_mutate: true, managed_by: 'api', kubernetes_ref: `shop/${name}` });
 
-  const edited = await k('patch', 'uc', name, '-n', 'shop', '--type', 'merge', '-p', '{"spec":{"hostname":"hijacked.example.com","port":8443}}');
+  const edited = await k('patch', 'uc', name, '-n', 'shop', '--type', 'merge', '-p', '{"spec":{"hostname":"hijacked.example.com","path":"/hijacked","responseTimeout":2000}}');
   t.is(edited.code, 0, edited.stderr);
   const restored = await eventually('the edit put back', async () => {
     const object = await resource('uc', name);
     return object?.spec.hostname === 'api-made.example.com' ? object : undefined;
   });
-  t.is(restored.spec.port, undefined);
+  t.like(restored.spec, { path: '/', responseTimeout: 10_000 });
   t.is((await api.call('GET', `/mobile/uptime-checks/${id}`, { account })).body.data.hostname, 'api-made.example.com');
 
   const updated = await api.call('POST', `/mobile/uptime-checks/${id}/update`, {
@@ -209,6 +209,27 @@ test.serial('an API-made check appears as a resource; a hand edit is put back; d
   const deleted = await k('delete', 'uc', secondName, '-n', 'shop', '--timeout=20s');
   t.is(deleted.code, 0, deleted.stderr);
   t.is((await api.call('GET', `/mobile/uptime-checks/${second.body.data.id}`, { account })).status, 404);
+});
+
+test.serial('an API-made TCP check mirrors with the CRD defaults of the other types filled in, and the operator leaves it alone', async (t) => {
+  const created = await api.call('POST', '/mobile/uptime-checks', {
+    account,
+    body: { name: 'SSH banner', check_type: 'tcp', hostname: 'ssh.example.com', port: 22, banner_match_operator: 'contains', banner_match_value: 'SSH-2.0', trigger_locations: ['eu-west'] },
+  });
+  t.is(created.status, 201, created.text);
+  const name = `ssh-banner-${created.body.data.id}`;
+  const ready = await eventually('the mirrored resource Ready', async () => {
+    const object = await resource('uc', name);
+    return conditionOf(object, 'Ready')?.status === 'True' ? object : undefined;
+  });
+  t.like(ready.spec, { checkType: 'tcp', port: 22, bannerMatchOperator: 'contains', bannerMatchValue: 'SSH-2.0', requestMethod: 'get', path: '/', checkFrequency: 5 });
+  // Several resyncs (one a second) later: nothing put back, so the defaults caused no drift.
+  await new Promise((resolve) => setTimeout(resolve, 3000));
+  const later = await resource('uc', name);
+  t.is(later.metadata.generation, ready.metadata.generation);
+  t.deepEqual(later.spec, ready.spec);
+  t.is((await api.call('POST', `/mobile/uptime-checks/${created.body.data.id}/delete`, { account })).status, 200);
+  await eventually('the resource gone with its row', async () => ((await k('get', 'uc', name, '-n', 'shop')).code !== 0 ? true : undefined));
 });
 
 test.serial('watches cut mid-stream and expired history lose and double nothing', async (t) => {

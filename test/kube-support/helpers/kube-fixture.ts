@@ -15,8 +15,8 @@ export interface KubeFixture {
 }
 
 /**
- * A test server over the repository's CRDs, each placed in the `vantage` category (the repo's CRDs
- * may not declare it yet; the server's category support is what is tested), plus a kubeconfig.
+ * A test server over the repository's CRDs, each placed in the `vantage` category (as the repo's CRDs
+ * are; the server's category support is what is tested), plus a kubeconfig.
  */
 export async function startKubeFixture(): Promise<KubeFixture> {
   const directory = mkdtempSync(join(tmpdir(), 'vantage-crds-'));
@@ -51,6 +51,7 @@ metadata:
   labels:
     app: shop
 spec:
+  name: Shop
   checkType: http
   hostname: ${hostname}
   protocol: https
