@@ -3,7 +3,7 @@ import { DESCRIPTION_MAX } from '../../src/api/domains/domain-fields.js';
 import { NOT_IN_DOMAIN_NAME_PATTERN } from '../../src/domain/domain-name.js';
 import { ADDRESS_PATTERNS } from '../../src/domain/host-name.js';
 import { celString, isHostName } from './cel.js';
-import { ageColumn, commonStatus, notBlank, notificationGroupNames, readyColumn, type ResourceDefinition } from './common.js';
+import { ageColumn, commonStatus, notificationGroupNames, readyColumn, type ResourceDefinition } from './common.js';
 
 const name = 'self.trim()';
 
@@ -11,13 +11,18 @@ const name = 'self.trim()';
  * normaliseDomainName's rules on the trimmed name. International names are converted to ASCII by
  * the API (and the operator): CEL cannot, so their labels are the operator's to judge.
  */
+const refusals = [
+  { test: `${name} == ''`, message: 'name must not be blank' },
+  { test: `${name}.matches(${celString(NOT_IN_DOMAIN_NAME_PATTERN)})`, message: 'name must be a host name, not a URL or host:port' },
+  { test: `${name}.startsWith('*')`, message: 'name must be a host name; wildcards are not monitored' },
+  { test: `${name}.matches(${celString(`^${ADDRESS_PATTERNS.ipv4}\\.?$`)})`, message: 'name must be a host name, not an IP address' },
+];
+
+/** Each refusal once: the host name rule holds its peace where an earlier one already speaks. */
 const domainNameRules = [
-  notBlank('name'),
-  { rule: `!${name}.matches(${celString(NOT_IN_DOMAIN_NAME_PATTERN)})`, message: 'name must be a host name, not a URL or host:port' },
-  { rule: `!${name}.startsWith('*')`, message: 'name must be a host name; wildcards are not monitored' },
-  { rule: `!${name}.matches(${celString(`^${ADDRESS_PATTERNS.ipv4}\\.?$`)})`, message: 'name must be a host name, not an IP address' },
+  ...refusals.map(({ test, message }) => ({ rule: `!(${test})`, message })),
   {
-    rule: `!${name}.matches('^[\\\\x00-\\\\x7f]*$') || ${isHostName(name)}`,
+    rule: `${refusals.map(({ test }) => test).join(' || ')} || !${name}.matches(${celString('^[\\x00-\\x7f]*$')}) || ${isHostName(name)}`,
     message: 'name must be a valid host name: labels of letters, digits and inner dashes, at most 63 characters each and 253 in all',
   },
 ];

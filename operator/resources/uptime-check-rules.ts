@@ -75,7 +75,7 @@ const DNS_VALUE_FORMS: Partial<Record<(typeof DNS_RECORD_TYPES)[number], { test:
 
 const dnsValueRules: ValidationRule[] = Object.entries(DNS_VALUE_FORMS).map(([type, form]) => ({
   rule: `self.checkType != 'dns' || !has(self.dnsRecordType) || self.dnsRecordType != ${celString(type)} || !has(self.dnsExpectedValues) || self.dnsExpectedValues.all(value, ${form.test('value')})`,
-  message: `dnsExpectedValues of a ${type} record must be ${form.what}`,
+  message: `dnsExpectedValues of ${['A', 'AAAA', 'MX', 'NS'].includes(type) ? 'an' : 'a'} ${type} record must be ${form.what}`,
   fieldPath: '.dnsExpectedValues',
 }));
 

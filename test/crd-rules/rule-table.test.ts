@@ -1,0 +1,88 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import test from 'ava';
+import { loadAllYaml } from '@kubernetes/client-node';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { admitCustomResource, loadCrds, type AdmissionVerdict } from '../support/crd-validation/index.js';
+import { CRD_NARROWER_CASES, OPERATOR_ONLY_CASES, RULE_CASES, type Kind } from './rule-cases.js';
+import { apiVerdict, crdVerdict, KINDS, mirrorContext, type ApiVerdict } from './verdicts.js';
+
+const said = (api: ApiVerdict, crd: AdmissionVerdict) =>
+  `API: ${api.ok ? 'accepted' : JSON.stringify(api.problems)}; CRD: ${crd.allowed ? 'admitted' : JSON.stringify(crd.causes.map((cause) => `${cause.field}: ${cause.message}`))}`;
+
+for (const ruleCase of RULE_CASES) {
+  test(`${ruleCase.kind}: ${ruleCase.rule} — ${ruleCase.accepted ? 'accepted' : 'refused'} by the API and by the CRD`, (t) => {
+    const api = apiVerdict(ruleCase);
+    const crd = crdVerdict(ruleCase);
+    t.is(api.ok, ruleCase.accepted, said(api, crd));
+    t.is(crd.allowed, ruleCase.accepted, said(api, crd));
+  });
+}
+
+for (const ruleCase of OPERATOR_ONLY_CASES) {
+  test(`${ruleCase.kind}: ${ruleCase.rule} — admitted by the CRD, refused by the operator with the API's rules (${ruleCase.why})`, (t) => {
+    const api = apiVerdict(ruleCase);
+    const crd = crdVerdict(ruleCase);
+    t.false(api.ok, said(api, crd));
+    t.true(crd.allowed, said(api, crd));
+  });
+}
+
+for (const ruleCase of CRD_NARROWER_CASES) {
+  test(`${ruleCase.kind}: ${ruleCase.rule} — refused by the CRD, accepted by the API (${ruleCase.why})`, (t) => {
+    const api = apiVerdict(ruleCase);
+    const crd = crdVerdict(ruleCase);
+    t.true(api.ok, said(api, crd));
+    t.false(crd.allowed, said(api, crd));
+  });
+}
+
+/** Enough of a transaction for `apply` on a scratch row: references by id. */
+const scratchTx = { getReference: (_entity: unknown, id: number) => ({ id }) } as unknown as EntityManager;
+
+/** The row a spec makes, spelled out as the spec the operator would write for it. */
+function meaning(kind: Kind, spec: Record<string, unknown>): Record<string, unknown> | null {
+  const mirrored = KINDS[kind];
+  const verdict = mirrored.read(spec, 'case', mirrorContext(), null);
+  if (!verdict.ok) throw new Error(JSON.stringify(verdict.problems));
+  const row = mirrored.newRow();
+  verdict.apply(scratchTx, row);
+  return mirrored.specOf(row, mirrorContext());
+}
+
+test('a resource that leaves a defaulted field out means what an API call that leaves it out means', (t) => {
+  let compared = 0;
+  for (const ruleCase of RULE_CASES.filter((candidate) => candidate.accepted && !candidate.old && candidate.spec.notificationGroups === undefined)) {
+    const crd = crdVerdict(ruleCase);
+    if (!crd.allowed) continue;
+    const stored = crd.object.spec as Record<string, unknown>;
+    t.deepEqual(meaning(ruleCase.kind, stored), meaning(ruleCase.kind, Object.fromEntries(Object.entries(ruleCase.spec).filter(([, value]) => value !== undefined))), ruleCase.rule);
+    compared += 1;
+  }
+  t.true(compared > 30, `${compared} cases compared`);
+});
+
+function yamlFiles(folder: string): string[] {
+  return readdirSync(folder).flatMap((name) => {
+    const path = join(folder, name);
+    return statSync(path).isDirectory() ? yamlFiles(path) : /\.ya?ml$/.test(name) ? [path] : [];
+  });
+}
+
+test('every manifest in examples/ is admitted by the CRDs and accepted by the API', (t) => {
+  const crds = loadCrds();
+  let admitted = 0;
+  for (const file of yamlFiles('examples')) {
+    for (const document of loadAllYaml(readFileSync(file, 'utf8')) as Array<Record<string, any>>) {
+      if (!document || !String(document.apiVersion).startsWith('monitoring.vantage.dev/')) continue;
+      const crd = crds.find((candidate) => candidate.spec.names.kind === document.kind);
+      if (!crd) return t.fail(`${file}: no CRD for ${document.kind}`);
+      const verdict = admitCustomResource(crd, { ...document, metadata: { namespace: 'shop', ...document.metadata } });
+      t.true(verdict.allowed, `${file} ${document.metadata?.name}: ${JSON.stringify(verdict.allowed ? [] : verdict.causes)}`);
+      const api = apiVerdict({ rule: file, kind: document.kind as Kind, spec: document.spec });
+      t.true(api.ok, `${file} ${document.metadata?.name}: ${JSON.stringify(api)}`);
+      admitted += 1;
+    }
+  }
+  t.true(admitted >= 7, `${admitted} example resources`);
+});
