@@ -26,7 +26,10 @@ export function customResourceDefinition(resource: ResourceDefinition): Record<s
           additionalPrinterColumns: resource.printerColumns,
           schema: {
             openAPIV3Schema: toStructuralSchema(
-              Type.Object({ spec: resource.spec, status: Type.Optional(resource.status) }, { description: `${resource.kind} of Vantage monitoring` }),
+              Type.Object(
+                { spec: resource.spec, status: Type.Optional(resource.status) },
+                { description: `${resource.kind} of Vantage monitoring`, ...(resource.rootRules ? { 'x-kubernetes-validations': resource.rootRules } : {}) },
+              ),
             ),
           },
         },

@@ -77,4 +77,13 @@ export interface ResourceDefinition {
   spec: TSchema;
   status: TSchema;
   printerColumns: PrinterColumn[];
+  /** Rules over the whole object (they may read metadata.name). */
+  rootRules?: Array<{ rule: string; message: string; fieldPath?: string }>;
 }
+
+/** Where `spec.name` defaults to `metadata.name`, that name must fit the display name's bound. */
+export const resourceNameFits = (maxLength: number) => ({
+  rule: `has(self.spec.name) || size(self.metadata.name) <= ${maxLength}`,
+  message: `metadata.name is longer than ${maxLength} characters, the most a display name holds: set spec.name`,
+  fieldPath: '.spec.name',
+});

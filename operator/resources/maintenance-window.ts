@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { WINDOW_LIMITS } from '../../src/domain/maintenance-window-validation.js';
 import { MAINTENANCE_SCOPES } from '../../src/store/entities/maintenance-window.js';
-import { ageColumn, commonStatus, notBlank, ObjectName, readyColumn, type ResourceDefinition } from './common.js';
+import { ageColumn, commonStatus, notBlank, ObjectName, readyColumn, resourceNameFits, type ResourceDefinition } from './common.js';
 
 /** validateMaintenanceWindow's rules across fields; a window ending in the past is the operator's to refuse (CRD rules have no clock). */
 const windowRules = [
@@ -43,6 +43,7 @@ export const maintenanceWindowResource: ResourceDefinition = {
   shortNames: ['vmw'],
   spec: MaintenanceWindowSpec,
   status: MaintenanceWindowStatus,
+  rootRules: [resourceNameFits(WINDOW_LIMITS.nameMax)],
   printerColumns: [
     { name: 'Scope', type: 'string', jsonPath: '.spec.scope' },
     { name: 'Starts', type: 'date', jsonPath: '.spec.startsAt' },

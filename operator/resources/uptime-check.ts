@@ -11,7 +11,7 @@ import {
 } from '../../src/domain/check-options.js';
 import { NOT_IN_PATH_PATTERN } from '../../src/domain/check-validation.js';
 import { CHECK_STATES, CHECK_TYPES } from '../../src/store/entities/uptime-check.js';
-import { ageColumn, commonStatus, notBlank, notificationGroupNames, readyColumn, type ResourceDefinition } from './common.js';
+import { ageColumn, commonStatus, notBlank, notificationGroupNames, readyColumn, resourceNameFits, type ResourceDefinition } from './common.js';
 import { celString } from './cel.js';
 import { uptimeCheckRules } from './uptime-check-rules.js';
 
@@ -121,6 +121,7 @@ export const uptimeCheckResource: ResourceDefinition = {
   shortNames: ['uc'],
   spec: UptimeCheckSpec,
   status: UptimeCheckStatus,
+  rootRules: [resourceNameFits(CHECK_LIMITS.nameMaxLength)],
   printerColumns: [
     { name: 'Type', type: 'string', jsonPath: '.spec.checkType' },
     { name: 'Host', type: 'string', jsonPath: '.spec.hostname' },

@@ -11,6 +11,8 @@ export interface RuleCase {
   /** What the case shows, as a person would say it. */
   rule: string;
   kind: Kind;
+  /** metadata.name (default: `case`), which a missing spec.name defaults to. */
+  name?: string;
   spec: Record<string, unknown>;
   /** The spec before an update (transition rules); absent on create. */
   old?: Record<string, unknown>;
@@ -44,6 +46,8 @@ const maintenance = (rule: string, accepted: boolean, spec: Record<string, unkno
 const bytes512 = 'é'.repeat(256);
 const bytes514 = 'é'.repeat(257);
 const label = (length: number) => 'a'.repeat(length);
+/** A valid Kubernetes object name (labels of at most 63) longer than a display name may be. */
+const longResourceName = `${label(60)}.${label(60)}.${label(60)}.${label(18)}`;
 /** 51 distinct location ids and group names: one more than a list may hold. */
 const many = (prefix: string) => Array.from({ length: 51 }, (_, index) => `${prefix}${index}`);
 
@@ -53,6 +57,8 @@ export const RULE_CASES: RuleCase[] = [
   check('a display name of spaces only', false, http({ name: '   ' })),
   check('a display name of 200 characters', true, http({ name: label(200) })),
   check('a display name of 201 characters', false, http({ name: label(201) })),
+  check('no display name and a resource name of 201 characters', false, http(), { name: longResourceName }),
+  check('a display name and a resource name of 201 characters', true, http({ name: 'Shop' }), { name: longResourceName }),
   check('an unknown check type', false, http({ checkType: 'smtp' })),
   check('a frequency outside the offered ones', false, http({ checkFrequency: 3 })),
   check('a frequency of 15 minutes', true, http({ checkFrequency: 15 })),
@@ -214,6 +220,7 @@ export const RULE_CASES: RuleCase[] = [
   maintenance('a start that is not a date-time', false, window({ startsAt: 'tomorrow' })),
   maintenance('an end in month 13', false, window({ endsAt: '2030-13-01T00:00:00Z' })),
   maintenance('a blank window name', false, window({ name: '  ' })),
+  { rule: 'no window name and a resource name of 201 characters', kind: 'MaintenanceWindow', name: longResourceName, spec: window(), accepted: false },
   maintenance('a window name of 201 characters', false, window({ name: label(201) })),
   maintenance('a window description that is not a string', false, window({ description: 5 })),
   maintenance('a window description of 1001 characters', false, window({ description: label(1001) })),

@@ -44,21 +44,22 @@ const present = (spec: Record<string, unknown>) => Object.fromEntries(Object.ent
 /** The API's verdict on a spec, through the operator's reading of it (kinds' `read`, which applies src/domain's validation). */
 export function apiVerdict(ruleCase: Omit<RuleCase, 'accepted'>, spec = ruleCase.spec): ApiVerdict {
   const existing = ruleCase.old ? ({ checkType: ruleCase.old.checkType } as unknown as MirroredRow) : null;
-  const verdict = KINDS[ruleCase.kind].read(present(spec), 'case', mirrorContext(ruleCase.allowPrivateTargets ?? true), existing);
+  const verdict = KINDS[ruleCase.kind].read(present(spec), ruleCase.name ?? 'case', mirrorContext(ruleCase.allowPrivateTargets ?? true), existing);
   return verdict.ok ? { ok: true } : { ok: false, problems: verdict.problems };
 }
 
 const crds = loadCrds();
 
-const resourceOf = (kind: Kind, spec: Record<string, unknown>) => ({
+const resourceOf = (kind: Kind, name: string, spec: Record<string, unknown>) => ({
   apiVersion: 'monitoring.vantage.dev/v1',
   kind,
-  metadata: { name: 'case', namespace: 'shop' },
+  metadata: { name, namespace: 'shop' },
   spec: present(spec),
 });
 
 /** The API server's verdict on the resource: defaults, structural schema, CEL rules (transition rules against `old`). */
 export function crdVerdict(ruleCase: Omit<RuleCase, 'accepted'>): AdmissionVerdict {
   const crd = crds.find((candidate) => candidate.spec.names.kind === ruleCase.kind)!;
-  return admitCustomResource(crd, resourceOf(ruleCase.kind, ruleCase.spec), ruleCase.old ? resourceOf(ruleCase.kind, ruleCase.old) : undefined);
+  const name = ruleCase.name ?? 'case';
+  return admitCustomResource(crd, resourceOf(ruleCase.kind, name, ruleCase.spec), ruleCase.old ? resourceOf(ruleCase.kind, name, ruleCase.old) : undefined);
 }
