@@ -3,7 +3,7 @@ import { agentReplicasByLocation } from '../../operator/agents/agent-plan.js';
 import { parseAgentTemplate } from '../../operator/agents/agent-template.js';
 import { jitteredBackoffMs } from '../../src/domain/backoff.js';
 import { decideLease, leaseTiming } from '../../operator/leader/lease-decision.js';
-import { setCondition } from '../../operator/mirror/conditions.js';
+import { CONDITION_MESSAGE_MAX, setCondition } from '../../operator/mirror/conditions.js';
 import { workspaceIdOf } from '../../operator/mirror/custom-resource.js';
 import { resourceNameForRow } from '../../operator/mirror/resource-name.js';
 import { replacingPatch } from '../../operator/mirror/resource-writer.js';
@@ -87,4 +87,10 @@ test('backoff doubles up to its ceiling, half of it random', (t) => {
   t.is(jitteredBackoffMs(1, 500, 30_000, 0), 250);
   t.is(jitteredBackoffMs(3, 500, 30_000, 1), 2000);
   t.is(jitteredBackoffMs(20, 500, 30_000, 0.5), 22_500);
+});
+
+test('a condition message longer than metav1.Condition allows is cut to its bound, so the status write is admitted', (t) => {
+  const [condition] = setCondition(undefined, { type: 'Synced', status: 'False', reason: 'InvalidSpec', message: 'x'.repeat(40_000) }, at('2026-11-23T10:00:00Z'));
+  t.is(condition!.message.length, CONDITION_MESSAGE_MAX);
+  t.true(condition!.message.endsWith('…'));
 });
