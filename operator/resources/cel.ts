@@ -17,14 +17,14 @@ export const celLiteral = (value: unknown): string => (Array.isArray(value) ? `[
 /** `expr` matches the whole of `pattern`. */
 export const matchesWhole = (expr: string, pattern: string): string => `${expr}.matches(${celString(`^(?:${pattern})$`)})`;
 
-export const isIpv4 = (expr: string, suffix = ''): string => matchesWhole(expr, `${ADDRESS_PATTERNS.ipv4}${suffix}`);
-export const isIpv6 = (expr: string): string => matchesWhole(expr, ADDRESS_PATTERNS.ipv6);
+export const celIpv4 = (expr: string, suffix = ''): string => matchesWhole(expr, `${ADDRESS_PATTERNS.ipv4}${suffix}`);
+export const celIpv6 = (expr: string): string => matchesWhole(expr, ADDRESS_PATTERNS.ipv6);
 
 /**
  * `expr` is a host name as src/domain/host-name.ts judges it (shape, length, last label not all
  * digits), optionally between a `prefix` and a `suffix` pattern (an MX priority, a port).
  */
-export function isHostName(expr: string, options: { underscore?: boolean; prefix?: string; suffix?: string } = {}): string {
+export function celHostName(expr: string, options: { underscore?: boolean; prefix?: string; suffix?: string } = {}): string {
   const { prefix = '', suffix = '' } = options;
   const shape = options.underscore ? ADDRESS_PATTERNS.hostNameWithUnderscore : ADDRESS_PATTERNS.hostName;
   return (

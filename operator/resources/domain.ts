@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import { DESCRIPTION_MAX } from '../../src/api/domains/domain-fields.js';
 import { NOT_IN_DOMAIN_NAME_PATTERN } from '../../src/domain/domain-name.js';
 import { ADDRESS_PATTERNS } from '../../src/domain/host-name.js';
-import { celString, isHostName } from './cel.js';
+import { celHostName, celString } from './cel.js';
 import { ageColumn, commonStatus, notificationGroupNames, readyColumn, type ResourceDefinition } from './common.js';
 
 const name = 'self.trim()';
@@ -22,7 +22,7 @@ const refusals = [
 const domainNameRules = [
   ...refusals.map(({ test, message }) => ({ rule: `!(${test})`, message })),
   {
-    rule: `${refusals.map(({ test }) => test).join(' || ')} || !${name}.matches(${celString('^[\\x00-\\x7f]*$')}) || ${isHostName(name)}`,
+    rule: `${refusals.map(({ test }) => test).join(' || ')} || !${name}.matches(${celString('^[\\x00-\\x7f]*$')}) || ${celHostName(name)}`,
     message: 'name must be a valid host name: labels of letters, digits and inner dashes, at most 63 characters each and 253 in all',
   },
 ];

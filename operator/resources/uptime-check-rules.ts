@@ -1,7 +1,7 @@
 import { CHECK_LIMITS, DNS_RECORD_TYPES, PROTOCOLS } from '../../src/domain/check-options.js';
 import { checkDefaultOf, TYPE_FIELDS } from '../../src/domain/check-validation.js';
 import type { CheckType } from '../../src/store/entities/uptime-check.js';
-import { celLiteral, celString, isHostName, isIpv4, isIpv6, type ValidationRule } from './cel.js';
+import { celHostName, celIpv4, celIpv6, celLiteral, celString, type ValidationRule } from './cel.js';
 
 /** `request_method` → `requestMethod`. */
 const specName = (apiField: string): string => apiField.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase());
@@ -18,6 +18,8 @@ function foreignFieldRule(apiField: string, types: readonly CheckType[]): Valida
   const unset = [`!has(${field})`];
   const fallback = checkDefaultOf(apiField);
   if (fallback !== undefined) unset.push(`${field} == ${celLiteral(fallback)}`);
+  // The one field of another type whose own schema admits an empty value; the others' enums,
+  // patterns and minItems refuse '' and [] before any rule runs.
   if (apiField === 'banner_match_value') unset.push(`${field} == ''`);
   return {
     rule: `!(${notType(types)}) || ${unset.join(' || ')}`,
@@ -41,22 +43,22 @@ const portOf = `int(${hostname}.substring(${hostname}.lastIndexOf(':') + 1))`;
 /** The hostname per check type, as hostnameProblem judges it (private addresses are the operator's: that is an installation setting). */
 const hostnameRules: ValidationRule[] = [
   {
-    rule: `${notType(['http'])} || ${isIpv6(hostname)} || ${isHostName(hostname, { suffix: PORT_SUFFIX })} || ${isIpv4(hostname, PORT_SUFFIX)} || (${hostname}.matches(${celString('^\\[[^\\]]+\\](?::[0-9]{1,5})?$')}) && ${isIpv6(`${hostname}.substring(1, ${hostname}.indexOf(']'))`)})`,
+    rule: `${notType(['http'])} || ${celIpv6(hostname)} || ${celHostName(hostname, { suffix: PORT_SUFFIX })} || ${celIpv4(hostname, PORT_SUFFIX)} || (${hostname}.matches(${celString('^\\[[^\\]]+\\](?::[0-9]{1,5})?$')}) && ${celIpv6(`${hostname}.substring(1, ${hostname}.indexOf(']'))`)})`,
     message: 'hostname must be a host name or IP address, optionally with :port (an IPv6 address with a port in brackets: [2001:db8::1]:8443)',
     fieldPath: '.hostname',
   },
   {
-    rule: `${notType(['http'])} || ${isIpv6(hostname)} || !${hostname}.matches(':[0-9]{1,5}$') || (${portOf} >= ${CHECK_LIMITS.portMin} && ${portOf} <= ${CHECK_LIMITS.portMax})`,
+    rule: `${notType(['http'])} || ${celIpv6(hostname)} || !${hostname}.matches(':[0-9]{1,5}$') || (${portOf} >= ${CHECK_LIMITS.portMin} && ${portOf} <= ${CHECK_LIMITS.portMax})`,
     message: `hostname port must be from ${CHECK_LIMITS.portMin} to ${CHECK_LIMITS.portMax}`,
     fieldPath: '.hostname',
   },
   {
-    rule: `${notType(['ping', 'tcp'])} || ${isHostName(hostname)} || ${isIpv4(hostname)} || ${isIpv6(hostname)}`,
+    rule: `${notType(['ping', 'tcp'])} || ${celHostName(hostname)} || ${celIpv4(hostname)} || ${celIpv6(hostname)}`,
     message: 'hostname must be a host name or IP address (no port: a TCP check takes it in port)',
     fieldPath: '.hostname',
   },
   {
-    rule: `${notType(['dns'])} || ${isHostName(hostname, { underscore: true })}`,
+    rule: `${notType(['dns'])} || ${celHostName(hostname, { underscore: true })}`,
     message: 'hostname must be a host name (a DNS check queries a name, not an address)',
     fieldPath: '.hostname',
   },
@@ -66,11 +68,11 @@ const MX_PRIORITY = '(?:(?:[0-9]{1,4}|[0-5][0-9]{4}|6[0-4][0-9]{3}|65[0-4][0-9]{
 
 /** What each expected value of a record type must look like, as dnsValueProblem judges it (TXT: not empty, which minLength says). */
 const DNS_VALUE_FORMS: Partial<Record<(typeof DNS_RECORD_TYPES)[number], { test: (value: string) => string; what: string }>> = {
-  A: { test: (value) => isIpv4(value), what: 'IPv4 addresses' },
-  AAAA: { test: (value) => isIpv6(value), what: 'IPv6 addresses' },
-  CNAME: { test: (value) => isHostName(value, { underscore: true }), what: 'host names' },
-  NS: { test: (value) => isHostName(value, { underscore: true }), what: 'host names' },
-  MX: { test: (value) => isHostName(value, { prefix: MX_PRIORITY }), what: '"host" or "priority host" with a priority from 0 to 65535' },
+  A: { test: (value) => celIpv4(value), what: 'IPv4 addresses' },
+  AAAA: { test: (value) => celIpv6(value), what: 'IPv6 addresses' },
+  CNAME: { test: (value) => celHostName(value, { underscore: true }), what: 'host names' },
+  NS: { test: (value) => celHostName(value, { underscore: true }), what: 'host names' },
+  MX: { test: (value) => celHostName(value, { prefix: MX_PRIORITY }), what: '"host" or "priority host" with a priority from 0 to 65535' },
 };
 
 const dnsValueRules: ValidationRule[] = Object.entries(DNS_VALUE_FORMS).map(([type, form]) => ({

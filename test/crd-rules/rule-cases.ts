@@ -284,6 +284,12 @@ export const CRD_NARROWER_CASES: OneSidedCase[] = [
     why: 'Kubernetes date-time fields are RFC 3339 date-times, seconds included',
   },
   {
+    rule: 'an empty path on a TCP check',
+    kind: 'UptimeCheck',
+    spec: tcp({ path: '' }),
+    why: "a field's own schema (here: a path starts with /) holds whatever the check type; a manifest leaves an unused field out",
+  },
+  {
     rule: 'a check notification group named twice',
     kind: 'UptimeCheck',
     spec: http({ notificationGroups: ['g1', 'g1'] }),

@@ -106,6 +106,14 @@ test.serial('kubectl get uc prints the checks, and kubectl wait --for=condition=
   t.deepEqual(home.metadata.finalizers, ['monitoring.vantage.dev/row']);
   const domainWait = await k('wait', '--for=condition=Ready', 'domain.monitoring.vantage.dev/shop-certificate', 'vmw/db-upgrade', '-n', 'shop', '--timeout=30s');
   t.is(domainWait.code, 0, domainWait.stderr);
+  const all = await k('get', 'vantage', '-n', 'shop', '-o', 'name');
+  t.is(all.code, 0, all.stderr);
+  for (const name of ['uptimecheck.monitoring.vantage.dev/shop-home', 'domain.monitoring.vantage.dev/shop-certificate', 'maintenancewindow.monitoring.vantage.dev/db-upgrade']) {
+    t.true(all.stdout.split('\n').includes(name), `kubectl get vantage lists ${name}: ${all.stdout}`);
+  }
+  const ready = await k('get', 'vdom,vmw', '-n', 'shop');
+  t.regex(ready.stdout, /shop-certificate\s+shop\.example\.com\s+True/);
+  t.regex(ready.stdout, /db-upgrade\s+uptime_check\s+\S+\s+\S+\s+True/);
 });
 
 test.serial('editing a manifest and applying it again updates the row and observedGeneration', async (t) => {
