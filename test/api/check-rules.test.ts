@@ -55,6 +55,15 @@ test('validateCheck reports fields of another type that carry a value', (t) => {
   if (!result.ok) t.deepEqual(result.fields, { port: 'applies only to tcp checks' });
 });
 
+test('validateCheck takes a field of another type at its default as unset, as a Kubernetes resource carries it', (t) => {
+  const base = { name: 'x', check_type: 'tcp', hostname: 'db.example.com', port: 5432 };
+  t.true(validateCheck({ ...base, request_method: 'get', path: '/', response_classes: ['2XX'], flag_follow_redirect: false }, context).ok);
+  const moved = validateCheck({ ...base, request_method: 'post', path: '/x' }, context);
+  t.false(moved.ok);
+  if (!moved.ok) t.deepEqual(moved.fields, { request_method: 'applies only to http checks', path: 'applies only to http checks' });
+  t.true(validateCheck({ name: 'x', check_type: 'http', hostname: 'example.com', protocol: 'https', banner_match_operator: 'none' }, context).ok);
+});
+
 test('field rules at their edges', (t) => {
   t.is(portProblem(1), null);
   t.is(portProblem(65_535), null);

@@ -86,3 +86,53 @@ test('every manifest in examples/ is admitted by the CRDs and accepted by the AP
   }
   t.true(admitted >= 7, `${admitted} example resources`);
 });
+
+/** A small seeded generator, so a failure names a value that comes back on the next run. */
+function seeded(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let mixed = Math.imul(state ^ (state >>> 15), 1 | state);
+    mixed = (mixed + Math.imul(mixed ^ (mixed >>> 7), 61 | mixed)) ^ mixed;
+    return ((mixed ^ (mixed >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+const PIECES = ['a', 'b1', 'x-y', '-', '.', ':', '::', '1', '255', '256', '0', '8080', '65536', '[', ']', '_', 'ff', 'db8', '%eth0', ' ', 'é', '2001', '1.2.3.4', 'example', 'com'];
+
+function randomValues(seed: number, count: number): string[] {
+  const next = seeded(seed);
+  return Array.from({ length: count }, () => Array.from({ length: 1 + Math.floor(next() * 7) }, () => PIECES[Math.floor(next() * PIECES.length)]).join(''));
+}
+
+test('random host names get the same verdict from the API and the CRD, for every check type', (t) => {
+  const disagreements: string[] = [];
+  let refused = 0;
+  for (const hostname of randomValues(11, 400)) {
+    for (const spec of [
+      { checkType: 'http', protocol: 'https', hostname, triggerLocations: ['eu-west'] },
+      { checkType: 'ping', hostname, triggerLocations: ['eu-west'] },
+      { checkType: 'tcp', port: 22, hostname, triggerLocations: ['eu-west'] },
+      { checkType: 'dns', dnsRecordType: 'TXT', dnsExpectedValues: ['x'], hostname, triggerLocations: ['eu-west'] },
+    ]) {
+      const ruleCase = { rule: hostname, kind: 'UptimeCheck' as const, spec };
+      const api = apiVerdict(ruleCase).ok;
+      if (api !== crdVerdict(ruleCase).allowed) disagreements.push(`${spec.checkType} ${JSON.stringify(hostname)}: API ${api ? 'accepts' : 'refuses'}`);
+      if (!api) refused += 1;
+    }
+  }
+  t.deepEqual(disagreements, []);
+  t.true(refused > 400 && refused < 1500, `${refused} of 1600 refused: the sample holds both verdicts`);
+});
+
+test('random DNS answers get the same verdict from the API and the CRD, for every record type', (t) => {
+  const disagreements: string[] = [];
+  for (const value of [...randomValues(12, 400), ...randomValues(13, 200).map((host) => `10 ${host}`)]) {
+    for (const recordType of ['A', 'AAAA', 'CNAME', 'MX', 'NS', 'TXT']) {
+      const ruleCase = { rule: value, kind: 'UptimeCheck' as const, spec: { checkType: 'dns', hostname: 'shop.example.com', dnsRecordType: recordType, dnsExpectedValues: [value], triggerLocations: ['eu-west'] } };
+      const api = apiVerdict(ruleCase).ok;
+      if (api !== crdVerdict(ruleCase).allowed) disagreements.push(`${recordType} ${JSON.stringify(value)}: API ${api ? 'accepts' : 'refuses'}`);
+    }
+  }
+  t.deepEqual(disagreements, []);
+});
