@@ -1,11 +1,14 @@
 import { CHECK_LIMITS, DNS_RECORD_TYPES, PROTOCOLS } from '../../src/domain/check-options.js';
 import { checkDefaultOf, TYPE_FIELDS } from '../../src/domain/check-validation.js';
 import type { CheckType } from '../../src/store/entities/uptime-check.js';
-import { celHostName, celIpv4, celIpv6, celLiteral, celString, type ValidationRule } from './cel.js';
+import { ADDRESS_PATTERNS } from '../../src/domain/host-name.js';
+import { celHostName, celIpv4, celIpv6, celLiteral, celString, matchesWhole, type ValidationRule } from './cel.js';
 
 /** `request_method` → `requestMethod`. */
 const specName = (apiField: string): string => apiField.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase());
 
+const isType = (types: readonly CheckType[]): string =>
+  types.length === 1 ? `self.checkType == ${celString(types[0]!)}` : `self.checkType in ${celLiteral(types)}`;
 const notType = (types: readonly CheckType[]): string =>
   types.length === 1 ? `self.checkType != ${celString(types[0]!)}` : `!(self.checkType in ${celLiteral(types)})`;
 
@@ -22,7 +25,7 @@ function foreignFieldRule(apiField: string, types: readonly CheckType[]): Valida
   // patterns and minItems refuse '' and [] before any rule runs.
   if (apiField === 'banner_match_value') unset.push(`${field} == ''`);
   return {
-    rule: `!(${notType(types)}) || ${unset.join(' || ')}`,
+    rule: `${isType(types)} || ${unset.join(' || ')}`,
     message: `${specName(apiField)} applies only to ${types.join(', ')} checks`,
     fieldPath: `.${specName(apiField)}`,
     reason: 'FieldValueForbidden',
@@ -43,7 +46,7 @@ const portOf = `int(${hostname}.substring(${hostname}.lastIndexOf(':') + 1))`;
 /** The hostname per check type, as hostnameProblem judges it (private addresses are the operator's: that is an installation setting). */
 const hostnameRules: ValidationRule[] = [
   {
-    rule: `${notType(['http'])} || ${celIpv6(hostname)} || ${celHostName(hostname, { suffix: PORT_SUFFIX })} || ${celIpv4(hostname, PORT_SUFFIX)} || (${hostname}.matches(${celString('^\\[[^\\]]+\\](?::[0-9]{1,5})?$')}) && ${celIpv6(`${hostname}.substring(1, ${hostname}.indexOf(']'))`)})`,
+    rule: `${notType(['http'])} || ${celIpv6(hostname)} || ${celHostName(hostname, { suffix: PORT_SUFFIX })} || ${celIpv4(hostname, PORT_SUFFIX)} || ${matchesWhole(hostname, `\\[${ADDRESS_PATTERNS.ipv6}\\]${PORT_SUFFIX}`)}`,
     message: 'hostname must be a host name or IP address, optionally with :port (an IPv6 address with a port in brackets: [2001:db8::1]:8443)',
     fieldPath: '.hostname',
   },
