@@ -14,6 +14,8 @@ import { openRawIcmp } from './raw-icmp-transport.js';
  * chart's agent pods set that sysctl). With neither, ping probes answer `unsupported`.
  */
 
+/** Raw first: it also reports unreachable targets at once. */
+const kindsInOrder: readonly IcmpSocketKind[] = ['raw', 'datagram'];
 const openers: Record<IcmpSocketKind, OpenIcmpTransport> = { raw: openRawIcmp, datagram: openDatagramIcmp };
 const refusals: Record<IcmpSocketKind, string> = {
   raw: 'a raw ICMP socket (needs root or CAP_NET_RAW)',
@@ -78,17 +80,13 @@ export class IcmpSocket {
   /** Other processes' pings reach every raw socket too; an identifier of our own tells replies apart. */
   private readonly identifierBase = process.pid & 0xffff;
 
-  /** `kinds`: the socket kinds to try, in order (raw first: it also reports unreachable targets). */
-  constructor(
-    private readonly family: 4 | 6,
-    private readonly kinds: readonly IcmpSocketKind[] = ['raw', 'datagram'],
-  ) {}
+  constructor(private readonly family: 4 | 6) {}
 
   /** Opens the socket if needed (the first kind that opens); throws IcmpUnsupportedError when none does. */
   open(): IcmpTransport {
     if (this.transport) return this.transport;
     const reasons: string[] = [];
-    for (const kind of this.kinds) {
+    for (const kind of kindsInOrder) {
       try {
         this.transport = openers[kind](this.family, { receive: (icmp, source) => this.receive(icmp, source), fail: (error) => this.fail(error) });
         return this.transport;
