@@ -1,40 +1,41 @@
-import { createRequire } from 'node:module';
 import { canonicalAddress } from './canonical-address.js';
+import { openDatagramIcmp } from './datagram-icmp-transport.js';
+import type { IcmpSocketKind, IcmpTransport, OpenIcmpTransport } from './icmp-transport.js';
 import type { Stoppable } from './probe.js';
+import { openRawIcmp } from './raw-icmp-transport.js';
 
 /**
- * One raw ICMP socket per address family, shared by every ping of the process: a socket per
- * probe would cost a file descriptor and a poll handle each, and spawning `ping` a process.
+ * One ICMP socket per address family, shared by every ping of the process: a socket per probe
+ * would cost a file descriptor and a poll handle each, and spawning `ping` a process.
  *
- * Privileges: raw sockets need root or CAP_NET_RAW (`setcap cap_net_raw+ep $(which node)`, or
- * `securityContext.capabilities.add: [NET_RAW]` in Kubernetes). Without them the socket cannot be
- * opened and ping probes answer `unsupported`.
+ * Privileges: a raw socket needs root or CAP_NET_RAW (`setcap cap_net_raw+ep $(which node)`, or
+ * `securityContext.capabilities.add: [NET_RAW]` in Kubernetes). Without it the socket falls back
+ * to an ICMP datagram socket, which needs only a group inside `net.ipv4.ping_group_range` (the
+ * chart's agent pods set that sysctl). With neither, ping probes answer `unsupported`.
  */
 
-interface RawSocket {
-  on(event: 'message', listener: (buffer: Buffer, source: string) => void): void;
-  on(event: 'error', listener: (error: Error) => void): void;
-  send(buffer: Buffer, offset: number, length: number, address: string, callback: (error: Error | null) => void): void;
-  pauseRecv(): void;
-  resumeRecv(): void;
-  close(): void;
-}
-
-interface RawSocketModule {
-  createSocket(options: { protocol: number; addressFamily: number }): RawSocket;
-  createChecksum(...buffers: Buffer[]): number;
-  writeChecksum(buffer: Buffer, offset: number, checksum: number): void;
-  Protocol: { ICMP: number; ICMPv6: number };
-  AddressFamily: { IPv4: number; IPv6: number };
-}
-
-const raw = createRequire(import.meta.url)('raw-socket') as RawSocketModule;
+/** Raw first: it also reports unreachable targets at once. */
+const kindsInOrder: readonly IcmpSocketKind[] = ['raw', 'datagram'];
+const openers: Record<IcmpSocketKind, OpenIcmpTransport> = { raw: openRawIcmp, datagram: openDatagramIcmp };
+const refusals: Record<IcmpSocketKind, string> = {
+  raw: 'a raw ICMP socket (needs root or CAP_NET_RAW)',
+  datagram: 'an ICMP datagram socket (needs a group inside net.ipv4.ping_group_range)',
+};
 
 const echoRequest = { 4: 8, 6: 128 } as const;
 const echoReply = { 4: 0, 6: 129 } as const;
 const unreachable = { 4: 3, 6: 1 } as const;
 /** Offset of the quoted ICMP header inside an error message: ICMP header + IPv6 header (IPv4 varies). */
 const ipv6QuotedIcmp = 8 + 40;
+
+/** The Internet checksum (RFC 1071). Datagram sockets recompute it; raw ICMPv4 ones send ours. */
+function internetChecksum(packet: Buffer): number {
+  let sum = 0;
+  for (let i = 0; i + 1 < packet.length; i += 2) sum += packet.readUInt16BE(i);
+  if (packet.length % 2) sum += packet[packet.length - 1]! << 8;
+  while (sum > 0xffff) sum = (sum & 0xffff) + (sum >>> 16);
+  return ~sum & 0xffff;
+}
 
 /** Type, code, checksum, identifier, sequence, then a payload that names the sender in captures. */
 const echoTemplate = Buffer.concat([Buffer.alloc(8), Buffer.from('vantage!', 'latin1')]);
@@ -74,44 +75,48 @@ export class IcmpUnsupportedError extends Error {}
 
 export class IcmpSocket {
   private readonly pending = new Map<number, PendingEcho>();
-  private socket: RawSocket | null = null;
+  private transport: IcmpTransport | null = null;
   private sequence = 0;
   /** Other processes' pings reach every raw socket too; an identifier of our own tells replies apart. */
   private readonly identifierBase = process.pid & 0xffff;
 
   constructor(private readonly family: 4 | 6) {}
 
-  /** Opens the socket if needed; throws IcmpUnsupportedError without the privilege. */
-  open(): RawSocket {
-    if (this.socket) return this.socket;
-    let socket: RawSocket;
-    try {
-      socket = raw.createSocket({
-        protocol: this.family === 4 ? raw.Protocol.ICMP : raw.Protocol.ICMPv6,
-        addressFamily: this.family === 4 ? raw.AddressFamily.IPv4 : raw.AddressFamily.IPv6,
-      });
-    } catch (error) {
-      throw new IcmpUnsupportedError(`cannot open a raw ICMP socket (needs root or CAP_NET_RAW): ${(error as Error).message}`);
+  /** Opens the socket if needed (the first kind that opens); throws IcmpUnsupportedError when none does. */
+  open(): IcmpTransport {
+    if (this.transport) return this.transport;
+    const reasons: string[] = [];
+    for (const kind of kindsInOrder) {
+      try {
+        this.transport = openers[kind](this.family, { receive: (icmp, source) => this.receive(icmp, source), fail: (error) => this.fail(error) });
+        return this.transport;
+      } catch (error) {
+        reasons.push(`${refusals[kind]}: ${(error as Error).message}`);
+      }
     }
-    socket.on('message', (buffer, source) => this.receive(buffer, source));
-    socket.on('error', (error) => this.fail(error));
-    // An idle socket must not keep the process alive: receiving only runs while echoes are pending.
-    socket.pauseRecv();
-    this.socket = socket;
-    return socket;
+    throw new IcmpUnsupportedError(`cannot open ${reasons.join('; nor ')}`);
+  }
+
+  /** The kind of the open socket, opening it if needed; null when no kind opens. */
+  kind(): IcmpSocketKind | null {
+    try {
+      return this.open().kind;
+    } catch {
+      return null;
+    }
   }
 
   /** Sends one echo request; resolves when its reply arrives. Stopping `probe` abandons the wait. */
   echo(address: string, probe: Stoppable): Promise<void> {
-    const socket = this.open();
-    const key = this.nextKey();
+    const transport = this.open();
+    const key = this.nextKey(transport.kind);
     const packet = this.echoPacket(key);
     return new Promise<void>((resolve, reject) => {
       const pending = new PendingEcho(canonicalAddress(address), key, this, (error) => (error ? reject(error) : resolve()));
-      if (this.pending.size === 0) socket.resumeRecv();
+      if (this.pending.size === 0) transport.listen(true);
       this.pending.set(key, pending);
       pending.watch(probe);
-      socket.send(packet, 0, packet.length, address, (error) => {
+      transport.send(packet, address, (error) => {
         if (error) this.pending.get(key)?.reject(error);
       });
     });
@@ -119,19 +124,28 @@ export class IcmpSocket {
 
   /** Drops a settled echo; receiving pauses when none is left. */
   forget(key: number): void {
-    if (this.pending.delete(key) && this.pending.size === 0) this.socket?.pauseRecv();
+    if (this.pending.delete(key) && this.pending.size === 0) this.transport?.listen(false);
   }
 
   close(): void {
-    this.socket?.close();
-    this.socket = null;
+    this.transport?.close();
+    this.transport = null;
   }
 
-  private nextKey(): number {
+  /**
+   * Raw sockets: identifier and sequence together (keys repeat only after 2^32 echoes; wrapping
+   * the sequence moves to the next identifier). Datagram sockets: the kernel owns the identifier,
+   * so the sequence alone is the key.
+   */
+  private nextKey(kind: IcmpSocketKind): number {
     this.sequence = (this.sequence + 1) % 0x100000000;
-    // Wrapping the 16-bit sequence moves to the next identifier, so keys repeat only after 2^32 echoes.
+    if (kind === 'datagram') return this.sequence & 0xffff;
     const identifier = (this.identifierBase + Math.floor(this.sequence / 0x10000)) & 0xffff;
     return identifier * 0x10000 + (this.sequence & 0xffff);
+  }
+
+  private keyOf(echo: Buffer, at: number): number {
+    return this.transport?.kind === 'datagram' ? echo.readUInt16BE(at + 6) : echo.readUInt32BE(at + 4);
   }
 
   private echoPacket(key: number): Buffer {
@@ -139,27 +153,25 @@ export class IcmpSocket {
     packet.writeUInt8(echoRequest[this.family], 0);
     packet.writeUInt32BE(key, 4);
     // The kernel fills the ICMPv6 checksum (it covers a pseudo-header we do not see); ICMPv4 is ours.
-    if (this.family === 4) raw.writeChecksum(packet, 2, raw.createChecksum(packet));
+    if (this.family === 4) packet.writeUInt16BE(internetChecksum(packet), 2);
     return packet;
   }
 
-  private receive(buffer: Buffer, source: string): void {
-    // IPv4 raw sockets deliver the IP header; IPv6 ones start at the ICMP header.
-    const icmp = this.family === 4 ? buffer.subarray((buffer[0]! & 0x0f) * 4) : buffer;
+  private receive(icmp: Buffer, source: string): void {
     if (icmp.length < 8) return;
     const type = icmp[0];
     if (type === echoReply[this.family]) {
-      const echo = this.pending.get(icmp.readUInt32BE(4));
+      const echo = this.pending.get(this.keyOf(icmp, 0));
       if (echo && echo.address === source) echo.resolve();
     } else if (type === unreachable[this.family]) {
       const quotedAt = this.family === 4 ? 8 + ((icmp[8] ?? 0) & 0x0f) * 4 : ipv6QuotedIcmp;
       if (icmp.length < quotedAt + 8 || icmp[quotedAt] !== echoRequest[this.family]) return;
-      this.pending.get(icmp.readUInt32BE(quotedAt + 4))?.reject(new Error(`destination unreachable (reported by ${source})`));
+      this.pending.get(this.keyOf(icmp, quotedAt))?.reject(new Error(`destination unreachable (reported by ${source})`));
     }
   }
 
   private fail(error: Error): void {
-    this.socket = null;
+    this.transport = null;
     for (const echo of [...this.pending.values()]) echo.reject(error);
   }
 }

@@ -1,6 +1,7 @@
 import type { Static } from '@sinclair/typebox';
 import type { PingProbeSpec, ProbeResult } from '../../src/bus/messages.js';
 import { IcmpSocket, IcmpUnsupportedError } from './icmp-socket.js';
+import type { IcmpSocketKind } from './icmp-transport.js';
 import { defaultProbeOptions, down, reasonOf, runProbe, up, type ProbeContext, type ProbeOptions, type Prober } from './probe.js';
 import { literalTarget, resolveTarget } from './target.js';
 
@@ -9,14 +10,14 @@ type PingSpec = Static<typeof PingProbeSpec>;
 /** Process-wide: every ping shares these two sockets (see icmp-socket.ts for the privileges needed). */
 const sockets = { 4: new IcmpSocket(4), 6: new IcmpSocket(6) } as const;
 
+/** The socket kind pings go out on (raw, else datagram), or null when this process may not ping. */
+export function pingSocketKind(): IcmpSocketKind | null {
+  return sockets[4].kind();
+}
+
 /** Whether this process may send pings; the options endpoint offers ping only where it is true. */
 export function pingSupported(): boolean {
-  try {
-    sockets[4].open();
-    return true;
-  } catch {
-    return false;
-  }
+  return pingSocketKind() !== null;
 }
 
 /** One ICMP echo request; up when its reply arrives before the timeout. */

@@ -21,6 +21,6 @@ export const probers: ProberRegistry = {
 export const probe = (spec: ProbeSpec, signal: AbortSignal, options: ProbeOptions = defaultProbeOptions) =>
   (probers[spec.type] as Prober)(spec, signal, options);
 
-/** Probe types this process can run: ping needs a raw socket (root or CAP_NET_RAW). */
+/** Probe types this process can run: ping needs an ICMP socket (raw, or datagram inside ping_group_range). */
 export const supportedProbeTypes = (): ProbeType[] =>
   (Object.keys(probers) as ProbeType[]).filter((type) => type !== 'ping' || pingSupported());

@@ -1,6 +1,6 @@
 import { hostname } from 'node:os';
 import { ProbeAgent } from '../../agents/probe-agent.js';
-import { closePingSockets } from '../../agents/probes/ping.js';
+import { closePingSockets, pingSocketKind } from '../../agents/probes/ping.js';
 import { createBus } from '../bus/create-bus.js';
 import { componentLogger } from '../log.js';
 import { startOpsServer } from '../ops/ops-server.js';
@@ -39,7 +39,8 @@ const agent: Role = async (args, { settings, logger }) => {
     logger: log,
     readiness: () => ({ ready: dependencies.allUp(), checks: dependencies.report() }),
   });
-  log.info({ location, agentId, opsPort: ops.port }, 'agent running');
+  // Which ICMP socket ping uses (raw, datagram, or none: ping unsupported) is what a pod's privileges decide.
+  log.info({ location, agentId, opsPort: ops.port, pingSocket: pingSocketKind() ?? 'none' }, 'agent running');
   const signal = await untilSignal();
   log.info({ signal }, 'stopping');
   await ops.close();

@@ -1,21 +1,9 @@
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import test from 'ava';
-import { loadAllYaml } from '@kubernetes/client-node';
 import { agentDeployment } from '../../operator/agents/agent-deployment.js';
 import { parseAgentTemplate } from '../../operator/agents/agent-template.js';
-import { helmBinary } from '../helpers/helm-binary.js';
+import { find, render as renderChart } from './helpers/chart.js';
 
-const run = promisify(execFile);
-
-async function render(...sets: string[]): Promise<any[]> {
-  const args = ['template', 'vantage', 'charts/vantage', '--namespace', 'monitoring', '--set', 'postgresql.url=postgres://vantage@db:5432/vantage'];
-  for (const set of sets) args.push('--set', set);
-  const { stdout } = await run(helmBinary(), args, { maxBuffer: 16 * 1024 * 1024 });
-  return (loadAllYaml(stdout) as any[]).filter(Boolean);
-}
-
-const find = (objects: any[], kind: string, name: string) => objects.find((o) => o.kind === kind && o.metadata.name === name);
+const render = (...sets: string[]) => renderChart({ sets });
 
 test('the chart runs the operator with its own least-privilege RBAC and no static agent Deployments', async (t) => {
   const objects = await render();
@@ -56,7 +44,8 @@ test('the rendered agent template is one the operator reads, with per-location p
   t.deepEqual(euWest.spec!.template.spec!.tolerations, [{ key: 'probes', operator: 'Exists' }]);
   const container = euWest.spec!.template.spec!.containers[0]!;
   t.deepEqual(container.args, ['agent', '--location', 'eu-west']);
-  t.deepEqual(container.securityContext!.capabilities, { drop: ['ALL'], add: ['NET_RAW'] });
+  t.deepEqual(container.securityContext!.capabilities, { drop: ['ALL'] }, 'ping needs no NET_RAW: the pod allows ICMP datagram sockets');
+  t.deepEqual(euWest.spec!.template.spec!.securityContext!.sysctls, [{ name: 'net.ipv4.ping_group_range', value: '0 2147483647' }]);
   t.true(container.env!.some((e) => e.name === 'DATABASE_URL' && e.valueFrom?.secretKeyRef?.name === 'vantage-vantage-db'));
   t.is(container.env!.filter((e) => e.name === 'VANTAGE_LOCATIONS').length, 1);
   t.is(container.env!.find((e) => e.name === 'VANTAGE_LOCATIONS')!.value, 'eu-west');

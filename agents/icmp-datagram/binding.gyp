@@ -1,0 +1,1 @@
+{ "targets": [ { "target_name": "icmp_datagram", "sources": ["icmp-datagram.c"] } ] }
