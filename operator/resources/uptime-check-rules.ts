@@ -1,11 +1,9 @@
 import { CHECK_LIMITS, DNS_RECORD_TYPES, PROTOCOLS } from '../../src/domain/check-options.js';
 import { checkDefaultOf, TYPE_FIELDS } from '../../src/domain/check-validation.js';
-import type { CheckType } from '../../src/store/entities/uptime-check.js';
 import { ADDRESS_PATTERNS } from '../../src/domain/host-name.js';
+import type { CheckType } from '../../src/store/entities/uptime-check.js';
+import { specField } from '../mirror/kinds/mirrored-kind.js';
 import { celHostName, celIpv4, celIpv6, celLiteral, celString, matchesWhole, type ValidationRule } from './cel.js';
-
-/** `request_method` → `requestMethod`. */
-const specName = (apiField: string): string => apiField.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase());
 
 const isType = (types: readonly CheckType[]): string =>
   types.length === 1 ? `self.checkType == ${celString(types[0]!)}` : `self.checkType in ${celLiteral(types)}`;
@@ -17,7 +15,7 @@ const notType = (types: readonly CheckType[]): string =>
  * defaults a field whatever the type), as the API's foreignFieldProblems tolerates.
  */
 function foreignFieldRule(apiField: string, types: readonly CheckType[]): ValidationRule {
-  const field = `self.${specName(apiField)}`;
+  const field = `self.${specField(apiField)}`;
   const unset = [`!has(${field})`];
   const fallback = checkDefaultOf(apiField);
   if (fallback !== undefined) unset.push(`${field} == ${celLiteral(fallback)}`);
@@ -26,8 +24,8 @@ function foreignFieldRule(apiField: string, types: readonly CheckType[]): Valida
   if (apiField === 'banner_match_value') unset.push(`${field} == ''`);
   return {
     rule: `${isType(types)} || ${unset.join(' || ')}`,
-    message: `${specName(apiField)} applies only to ${types.join(', ')} checks`,
-    fieldPath: `.${specName(apiField)}`,
+    message: `${specField(apiField)} applies only to ${types.join(', ')} checks`,
+    fieldPath: `.${specField(apiField)}`,
     reason: 'FieldValueForbidden',
   };
 }
