@@ -1,4 +1,5 @@
 import { Type, type TSchema } from '@sinclair/typebox';
+import type { ValidationRule } from './cel.js';
 
 export const GROUP = 'monitoring.vantage.dev';
 export const VERSION = 'v1';
@@ -78,11 +79,11 @@ export interface ResourceDefinition {
   status: TSchema;
   printerColumns: PrinterColumn[];
   /** Rules over the whole object (they may read metadata.name). */
-  rootRules?: Array<{ rule: string; message: string; fieldPath?: string }>;
+  rootRules?: ValidationRule[];
 }
 
 /** Where `spec.name` defaults to `metadata.name`, that name must fit the display name's bound. */
-export const resourceNameFits = (maxLength: number) => ({
+export const resourceNameFits = (maxLength: number): ValidationRule => ({
   rule: `has(self.spec.name) || size(self.metadata.name) <= ${maxLength}`,
   message: `metadata.name is longer than ${maxLength} characters, the most a display name holds: set spec.name`,
   fieldPath: '.spec.name',
