@@ -73,7 +73,8 @@ test('list filters by enabled, state and search, paginated; bad filters 400', as
 });
 
 test('field rules: 422 naming the field, at their edges', async (t) => {
-  const ok = { name: 'n'.repeat(200), scope: 'workspace', starts_at: iso(HOUR), ends_at: new Date(Date.now() + HOUR + 31 * DAY).toISOString() };
+  const start = Date.now() + HOUR;
+  const ok = { name: 'n'.repeat(200), scope: 'workspace', starts_at: new Date(start).toISOString(), ends_at: new Date(start + 31 * DAY).toISOString() };
   t.is((await upsert(owner, ok)).status, 201);
   t.is((await upsert(owner, { ...ok, name: 'Offset', starts_at: '2099-01-01T10:00:00+02:00', ends_at: '2099-01-01T09:00:01Z', description: 'd'.repeat(1000) })).status, 201);
   const foreignCheck = (await api.call('POST', '/mobile/uptime-checks', { account: await api.account('trial').then(async (a) => { foreign = a; return a; }), body: { name: 'F', check_type: 'http', hostname: 'example.com', protocol: 'https' } })).body.data.id;
