@@ -1,6 +1,5 @@
 import { isEmailAddress } from './email-address.js';
-import { isIpAddress } from './host-name.js';
-import { isPrivateAddress } from './private-address.js';
+import { isPrivateHost } from './private-address.js';
 
 /** A notification group's settings as stored, in plain data. */
 export interface NotificationGroupConfig {
@@ -86,8 +85,7 @@ function httpsUrlProblem(value: string, allowPrivateTargets: boolean): string | 
   }
   if (url.protocol !== 'https:') return 'must be an https:// URL';
   if (url.username || url.password) return 'must not carry credentials';
-  const host = url.hostname.replace(/^\[|\]$/g, '');
-  if (!allowPrivateTargets && (host === 'localhost' || host.endsWith('.localhost') || (isIpAddress(host) && isPrivateAddress(host)))) {
+  if (!allowPrivateTargets && isPrivateHost(url.hostname)) {
     return 'must not point at a loopback or private address';
   }
   return null;
