@@ -174,7 +174,8 @@ export function validateNotificationGroup(body: Raw, options: GroupValidationOpt
     const url = read.optionalText(key, GROUP_LIMITS.urlMax);
     if (url === undefined) continue;
     const stored = options.current?.[target];
-    if (url !== null && stored && target === 'chatIncomingWebhookUrl' && url === maskUrl(stored)) continue;
+    // The masked form the API shows keeps the stored URL.
+    if (url !== null && stored && url === maskUrl(stored)) continue;
     const problem = url === null ? null : httpsUrlProblem(url, options.allowPrivateTargets);
     if (problem) read.fail(key, problem);
     else config[target] = url;
