@@ -102,3 +102,16 @@ test.serial('two API instances on one database share the count, and a new instan
     await restarted.close();
   }
 });
+
+test.serial('a known address stays known while it is used, and is forgotten after 180 days without a sign-in', async (t) => {
+  const account = await proxied.account('pro');
+  const day = 86_400_000;
+  t.is((await me(proxied, account, '198.51.100.150')).status, 200);
+  t.is((await me(proxied, account, '198.51.100.151')).status, 200);
+  advance(100 * day);
+  t.is((await me(proxied, account, '198.51.100.150')).status, 200);
+  advance(100 * day);
+  for (let i = 0; i < 5; i++) t.is((await me(proxied, wrong(account, i), '203.0.113.170')).status, 401);
+  t.is((await me(proxied, account, '198.51.100.150')).status, 200, 'used 100 days ago: still known');
+  t.is((await me(proxied, account, '198.51.100.151')).status, 429, 'unused for 200 days: unknown again');
+});

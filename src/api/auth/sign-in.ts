@@ -50,7 +50,7 @@ export class SignIn {
     }
 
     const { email: emailPolicy, address: addressPolicy } = this.policies;
-    const state = await this.throttle.state(em, email, address, new Date(now - emailPolicy.windowMs), new Date(now - addressPolicy.windowMs));
+    const state = await this.throttle.state(em, email, address, at, new Date(now - emailPolicy.windowMs), new Date(now - addressPolicy.windowMs));
     if (!state.knownAddress) {
       const decision = combineDecisions([decideThrottle(state.emailFailures, now, emailPolicy), decideThrottle(state.addressFailures, now, addressPolicy)]);
       if (!decision.allowed) throw tooManyRequests(decision.retryAfterSeconds);
@@ -62,7 +62,7 @@ export class SignIn {
       await this.throttle.recordFailure(em, { email: email.slice(0, 320), address, fromKnownAddress: state.knownAddress, at });
       throw unauthorized();
     }
-    if (!state.knownAddress) await this.throttle.rememberAddress(em, email, address, at);
+    if (!state.knownAddress || state.refreshKnownAddress) await this.throttle.rememberAddress(em, email, address, at);
     this.cache.remember(cacheKey, password, { userId: user.id, credentialsVersion: user.credentialsVersion }, now);
     return user;
   }

@@ -5,12 +5,18 @@ import { SignInAddress, SignInFailure } from '../../store/entities/sign-in.js';
 /** What the throttle reads before a verification: whether the address is known for the e-mail, and the counted failures. */
 export interface ThrottleState {
   knownAddress: boolean;
+  /** The known address's last success is old enough to be written again. */
+  refreshKnownAddress: boolean;
   emailFailures: FailureSummary;
   addressFailures: FailureSummary;
 }
 
 /** Failures are pruned once in this many recordings (per process), so that the table stays as small as the window. */
 const PRUNE_EVERY = 100;
+/** An address not signed in from for this long is unknown again. */
+export const KNOWN_ADDRESS_TTL_MS = 180 * 86_400_000;
+/** A known address's last success is written again at most this often, not on every verification. */
+const REFRESH_AFTER_MS = 86_400_000;
 
 /**
  * Sign-in failures and known addresses in PostgreSQL: every API replica reads and writes the
@@ -21,19 +27,21 @@ export class ThrottleStore {
 
   constructor(private readonly retentionMs: number) {}
 
-  async state(em: EntityManager, email: string, address: string, emailWindowStart: Date, addressWindowStart: Date): Promise<ThrottleState> {
+  async state(em: EntityManager, email: string, address: string, now: Date, emailWindowStart: Date, addressWindowStart: Date): Promise<ThrottleState> {
     const [known, emailFailures, addressFailures] = await Promise.all([
-      em.count(SignInAddress, { email, address }),
+      em.findOne(SignInAddress, { email, address, lastSuccessAt: { $gt: new Date(now.getTime() - KNOWN_ADDRESS_TTL_MS) } }, { disableIdentityMap: true }),
       this.summary(em, 'email', email, emailWindowStart),
       this.summary(em, 'address', address, addressWindowStart),
     ]);
-    return { knownAddress: known > 0, emailFailures, addressFailures };
+    const refreshKnownAddress = known !== null && known.lastSuccessAt.getTime() < now.getTime() - REFRESH_AFTER_MS;
+    return { knownAddress: known !== null, refreshKnownAddress, emailFailures, addressFailures };
   }
 
   async recordFailure(em: EntityManager, failure: Omit<SignInFailure, 'id'>): Promise<void> {
     await em.insert(SignInFailure, failure);
     if (++this.recordings % PRUNE_EVERY === 0) {
       await em.nativeDelete(SignInFailure, { at: { $lt: new Date(failure.at.getTime() - this.retentionMs) } });
+      await em.nativeDelete(SignInAddress, { lastSuccessAt: { $lt: new Date(failure.at.getTime() - KNOWN_ADDRESS_TTL_MS) } });
     }
   }
 
