@@ -30,7 +30,7 @@ export function createApiApp(deps: ApiDependencies): Express {
   api.use(methodGuard(known));
   api.use(docs.spec);
   api.use(authenticateFirst);
-  api.use(crossSiteGuard);
+  api.use(crossSiteGuard(deps.settings.VANTAGE_PUBLIC_URL));
   api.use(pathParameterGuard);
   api.use(queryGuard);
   api.use(jsonBody());
