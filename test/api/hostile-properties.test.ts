@@ -164,10 +164,12 @@ test.after.always(async () => {
   await api?.close();
 });
 
-test.serial('the suite is generated from the document the API serves', async (t) => {
+const routeList = (document: Document): string[] => operations(document).map((operation) => `${operation.method} ${operation.template}`);
+
+test.serial('the suite is generated from the operations of the document the API serves', async (t) => {
   const served = await api.call('GET', '/openapi.json', { as: null });
-  t.deepEqual(served.body, openapi);
-  t.true(operations(openapi as Document).length >= 50);
+  t.deepEqual(routeList(served.body as Document), routeList(openapi as Document));
+  t.true(routeList(openapi as Document).length >= 50);
 });
 
 for (const operation of operations(openapi as Document)) {
