@@ -1,5 +1,5 @@
 import { isIP } from 'node:net';
-import { isPrivateAddress } from '../../src/domain/private-address.js';
+import { canonicalAddress, isPrivateAddress } from '../../src/domain/private-address.js';
 import { withResolver } from './resolver.js';
 import { markPhase, ProbeFailure, reasonOf, type ProbeContext, type ProbeOptions } from './probe.js';
 
@@ -35,8 +35,9 @@ export async function resolveTarget(host: string, ctx: ProbeContext, options: Pr
  */
 export function literalTarget(host: string, options: ProbeOptions): ResolvedTarget | null {
   const bare = unbracketed(host);
-  const family = isIP(bare);
-  return family === 0 ? null : allowed({ address: bare, family: family as 4 | 6 }, options);
+  // `127.1` or `2130706433` name an address as a URL or inet_aton reads them, not a DNS name.
+  const address = isIP(bare) !== 0 ? bare : canonicalAddress(bare);
+  return address === null ? null : allowed({ address, family: isIP(address) as 4 | 6 }, options);
 }
 
 const unbracketed = (host: string): string => (host.charCodeAt(0) === 91 /* [ */ ? host.slice(1, host.endsWith(']') ? -1 : undefined) : host);

@@ -2,15 +2,20 @@ import express, { Router, type Express } from 'express';
 import { uploadParser } from './account/upload-parser.js';
 import { DEFAULT_SIGN_IN_POLICIES, SignIn } from './auth/sign-in.js';
 import type { ApiDependencies } from './dependencies.js';
+import { authenticateFirst } from './auth/authentication.js';
+import { crossSiteGuard } from './cross-site-guard.js';
 import { docsRoutes } from './docs.js';
 import { errorHandler, notFoundHandler } from './error-handler.js';
 import openapi from './generated/openapi.json' with { type: 'json' };
 import { RegisterRoutes } from './generated/routes.js';
 import { healthRoutes } from './health-routes.js';
+import { bodyTextGuard, pathParameterGuard, queryGuard } from './input-guards.js';
 import { jsonBody } from './json-body.js';
 import { attachRequestContext, type ApiRuntime } from './request-context.js';
 import { requestId } from './request-id.js';
 import { methodGuard, routeTable } from './route-table.js';
+import { docsPolicy, noStore, securityHeaders } from './security-headers.js';
+import { trustedProxies } from './trusted-proxies.js';
 
 export const API_BASE_PATH = '/app/api/v1';
 
@@ -24,19 +29,24 @@ export function createApiApp(deps: ApiDependencies): Express {
   api.use(attachRequestContext(runtime));
   api.use(methodGuard(known));
   api.use(docs.spec);
+  api.use(authenticateFirst);
+  api.use(crossSiteGuard(deps.settings.VANTAGE_PUBLIC_URL));
+  api.use(pathParameterGuard);
+  api.use(queryGuard);
   api.use(jsonBody());
+  api.use(bodyTextGuard);
   RegisterRoutes(api, { multer: uploadParser() });
 
   const app = express();
   app.disable('x-powered-by');
-  // Sign-in throttling counts per client address: behind an ingress or a local proxy the address
-  // comes from X-Forwarded-For, trusted only when the proxy itself is on a loopback or private network.
-  app.set('trust proxy', ['loopback', 'linklocal', 'uniquelocal']);
+  // Sign-in throttling counts per client address: X-Forwarded-For is believed only from the proxies named in the settings.
+  app.set('trust proxy', trustedProxies(deps.settings.VANTAGE_TRUSTED_PROXIES));
+  app.use(securityHeaders);
   app.use(healthRoutes(deps));
   app.use(requestId);
-  app.use('/docs', docs.browser);
-  app.use(API_BASE_PATH, api);
+  app.use('/docs', docsPolicy, docs.browser);
+  app.use(API_BASE_PATH, noStore, api);
   app.use(notFoundHandler);
-  app.use(errorHandler(deps.logger));
+  app.use(errorHandler(deps.logger, { basicChallenge: deps.settings.VANTAGE_BASIC_CHALLENGE === '1' }));
   return app;
 }

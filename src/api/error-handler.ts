@@ -3,7 +3,8 @@ import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { Logger } from '../log.js';
 import { errorBody } from './envelope.js';
 import { isDatabaseUnavailable } from './database-unavailable.js';
-import { ApiError, badRequest, notFound, validationError } from './errors.js';
+import { faultReport, isClientDataFault } from './fault-report.js';
+import { ApiError, BASIC_CHALLENGE, badRequest, notFound, validationError } from './errors.js';
 import { parameterLocation, type KnownRoute } from './route-table.js';
 
 /** body-parser's failures, by its `type`. */
@@ -24,6 +25,10 @@ function bodyParserError(error: { type?: unknown; status?: unknown }): ApiError 
       return null;
   }
 }
+
+/** express's own refusals (an undecodable path parameter) carry a 4xx status and no envelope. */
+const clientHttpError = (error: { status?: unknown }): ApiError | null =>
+  typeof error.status === 'number' && error.status >= 400 && error.status < 500 ? badRequest('the request could not be read') : null;
 
 /** tsoa's `body.name` / `body.dns_expected_values.$2` keys → the field names clients send. */
 const wireField = (key: string): string => key.replace(/^(body|requestBody)\.?/, '').replace(/\.\$(\d+)/g, '[$1]') || 'body';
@@ -57,23 +62,26 @@ export function toApiError(error: unknown, route: KnownRoute | undefined, method
     });
   }
   if (error instanceof ValidateError) return fromValidateError(error, route, method);
-  if (typeof error === 'object' && error !== null) return bodyParserError(error as { type?: unknown });
+  // A value the checks let through but the database refuses (out of range, not representable) is the request's fault.
+  if (isClientDataFault(error)) return badRequest('a value in the request is out of range or cannot be stored');
+  if (typeof error === 'object' && error !== null) return bodyParserError(error as { type?: unknown }) ?? clientHttpError(error as { status?: unknown });
   return null;
 }
 
 /** Every error ends here: the spec's envelope; unexpected faults are 500 INTERNAL with the request id in the log, never a stack. */
-export function errorHandler(logger: Logger): ErrorRequestHandler {
+export function errorHandler(logger: Logger, options: { basicChallenge: boolean }): ErrorRequestHandler {
   return (error, req, res, next) => {
     if (res.headersSent) return next(error);
     const requestId = res.locals.requestId as string | undefined;
     const apiError = toApiError(error, res.locals.route as KnownRoute | undefined, req.method);
     if (!apiError) {
-      logger.error({ err: error, requestId, method: req.method, path: req.path }, 'unexpected fault');
+      logger.error({ fault: faultReport(error), requestId, method: req.method, route: (res.locals.route as KnownRoute | undefined)?.template }, 'unexpected fault');
       res.status(500).json(errorBody('INTERNAL', `internal error; request id ${requestId ?? 'unknown'}`));
       return;
     }
-    if (apiError.status >= 500) logger.warn({ err: error, requestId }, apiError.message);
+    if (apiError.status >= 500) logger.warn({ fault: faultReport(error), requestId }, apiError.message);
     res.set(apiError.headers);
+    if (apiError.status === 401 && options.basicChallenge) res.set('WWW-Authenticate', BASIC_CHALLENGE);
     res.status(apiError.status).json(errorBody(apiError.code, apiError.message, apiError.fields));
   };
 }

@@ -37,8 +37,9 @@ export class ApiError extends Error {
 
 export const badRequest = (message: string, fields?: Record<string, string>): ApiError =>
   new ApiError('BAD_REQUEST', message, fields ? { fields } : {});
-export const unauthorized = (message = 'missing or wrong credentials'): ApiError =>
-  new ApiError('UNAUTHORIZED', message, { headers: { 'WWW-Authenticate': 'Basic realm="vantage", charset="UTF-8"' } });
+/** No WWW-Authenticate challenge here: a browser would prompt and cache the credentials for cross-site requests (the error handler adds it when configured). */
+export const unauthorized = (message = 'missing or wrong credentials'): ApiError => new ApiError('UNAUTHORIZED', message);
+export const BASIC_CHALLENGE = 'Basic realm="vantage", charset="UTF-8"';
 export const forbidden = (message: string): ApiError => new ApiError('FORBIDDEN', message);
 export const notFound = (what: string): ApiError => new ApiError('NOT_FOUND', `${what} not found`);
 export const conflict = (message: string): ApiError => new ApiError('CONFLICT', message);

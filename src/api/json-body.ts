@@ -1,4 +1,5 @@
 import express, { type RequestHandler } from 'express';
+import { isStateChanging } from '../domain/cross-site.js';
 import { ApiError } from './errors.js';
 import type { KnownRoute } from './route-table.js';
 
@@ -14,7 +15,11 @@ function refuseOverflow(_key: string, value: unknown): unknown {
   return value;
 }
 
-/** Bodies are JSON (multipart on upload routes): another media type with a body is 415; JSON is parsed with the size limit (malformed: 400, too large: 413). */
+/**
+ * Bodies are JSON (multipart on upload routes): another media type is 415, with a body or
+ * without one on a state-changing method (a browser form sends its type even when empty, so an
+ * empty cross-site form post is refused too). JSON is parsed with the size limit (malformed: 400, too large: 413).
+ */
 export function jsonBody(): RequestHandler[] {
   const refuseOtherTypes: RequestHandler = (req, res, next) => {
     // Upload routes read multipart/form-data themselves (their parser runs after authentication).
@@ -22,7 +27,9 @@ export function jsonBody(): RequestHandler[] {
     if (route?.multipartMethods.has(req.method.toLowerCase())) {
       return next(req.is('multipart/form-data') ? undefined : new ApiError('UNSUPPORTED_MEDIA_TYPE', 'this route takes multipart/form-data'));
     }
-    if (hasBody(req.headers) && !req.is('application/json') && !req.is('application/*+json')) {
+    const typed = req.headers['content-type'] !== undefined;
+    const mustBeJson = hasBody(req.headers) || (typed && isStateChanging(req.method));
+    if (mustBeJson && !req.is('application/json') && !req.is('application/*+json')) {
       return next(new ApiError('UNSUPPORTED_MEDIA_TYPE', 'request bodies must be JSON (Content-Type: application/json)'));
     }
     next();

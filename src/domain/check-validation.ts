@@ -15,7 +15,7 @@ import {
 import { CONTROL_CLASS, WHITESPACE_CLASS } from './character-classes.js';
 import { dnsExpectedValuesProblem } from './dns-expected-values.js';
 import { isHostName, isIpAddress, parseAuthority } from './host-name.js';
-import { isPrivateAddress } from './private-address.js';
+import { isPrivateHost } from './private-address.js';
 
 /** A check's configuration after validation, with every default applied. */
 export interface CheckConfig {
@@ -139,10 +139,9 @@ export function hostnameProblem(checkType: CheckType, value: unknown, allowPriva
     if (authority.port !== null && (authority.port < 1 || authority.port > 65_535)) return 'port must be from 1 to 65535';
     host = authority.bareHost;
   }
+  if (!allowPrivateTargets && isPrivateHost(host)) return 'private, loopback and reserved addresses are not allowed as targets';
   if (checkType === 'dns') return isHostName(host, { allowUnderscore: true }) ? null : 'must be a host name';
-  if (isIpAddress(host)) {
-    return !allowPrivateTargets && isPrivateAddress(host) ? 'private, loopback and reserved addresses are not allowed as targets' : null;
-  }
+  if (isIpAddress(host)) return null;
   return isHostName(host) ? null : checkType === 'http' ? 'must be a host name or IP address, optionally with :port' : 'must be a host name or IP address';
 }
 

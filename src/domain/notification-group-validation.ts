@@ -1,6 +1,5 @@
 import { isEmailAddress } from './email-address.js';
-import { isIpAddress } from './host-name.js';
-import { isPrivateAddress } from './private-address.js';
+import { isPrivateHost } from './private-address.js';
 
 /** A notification group's settings as stored, in plain data. */
 export interface NotificationGroupConfig {
@@ -86,8 +85,7 @@ function httpsUrlProblem(value: string, allowPrivateTargets: boolean): string | 
   }
   if (url.protocol !== 'https:') return 'must be an https:// URL';
   if (url.username || url.password) return 'must not carry credentials';
-  const host = url.hostname.replace(/^\[|\]$/g, '');
-  if (!allowPrivateTargets && (host === 'localhost' || host.endsWith('.localhost') || (isIpAddress(host) && isPrivateAddress(host)))) {
+  if (!allowPrivateTargets && isPrivateHost(url.hostname)) {
     return 'must not point at a loopback or private address';
   }
   return null;
@@ -176,7 +174,8 @@ export function validateNotificationGroup(body: Raw, options: GroupValidationOpt
     const url = read.optionalText(key, GROUP_LIMITS.urlMax);
     if (url === undefined) continue;
     const stored = options.current?.[target];
-    if (url !== null && stored && target === 'chatIncomingWebhookUrl' && url === maskUrl(stored)) continue;
+    // The masked form the API shows keeps the stored URL.
+    if (url !== null && stored && url === maskUrl(stored)) continue;
     const problem = url === null ? null : httpsUrlProblem(url, options.allowPrivateTargets);
     if (problem) read.fail(key, problem);
     else config[target] = url;

@@ -15,7 +15,9 @@ import {
 import { dnsExpectedValuesProblem, dnsValueProblem } from '../../src/domain/dns-expected-values.js';
 import { capabilityDenial, isEntitlementBlocked, limitDenial, mutationDenial, resolveEntitlement } from '../../src/domain/entitlement.js';
 import { parseAuthority } from '../../src/domain/host-name.js';
-import { combineDecisions, decideThrottle } from '../../src/domain/sign-in-throttle.js';
+import { addressKey, combineDecisions, decideThrottle as decideFromSummary, summarize, type ThrottlePolicy } from '../../src/domain/sign-in-throttle.js';
+
+const decideThrottle = (failures: number[], now: number, policy: ThrottlePolicy) => decideFromSummary(summarize(failures, now, policy), now, policy);
 
 const locations = { http: ['a', 'b', 'c'], ping: ['a', 'b'], dns: ['a', 'b', 'c'], tcp: ['a', 'b', 'c'] };
 const context: CheckValidationContext = { locations, allowPrivateTargets: false };
@@ -120,16 +122,27 @@ test('locations per check type follow what each location supports', (t) => {
   t.deepEqual(byType, { http: ['x', 'y'], ping: ['x'], dns: ['x', 'y'], tcp: ['x', 'y'] });
 });
 
-test('sign-in throttle: refused at the limit inside the window, for as long as the oldest counted failure stays in it', (t) => {
-  const policy = { maxFailures: 3, windowMs: 60_000 };
+test('sign-in throttle: free failures, then a delay from the latest failure that doubles up to the cap; never a fixed lock-out', (t) => {
+  const policy = { freeFailures: 3, baseDelayMs: 1000, maxDelayMs: 8000, windowMs: 60_000 };
   t.deepEqual(decideThrottle([1000, 2000], 3000, policy), { allowed: true });
-  t.deepEqual(decideThrottle([1000, 2000, 3000], 3000, policy), { allowed: false, retryAfterSeconds: 58 });
-  t.deepEqual(decideThrottle([1000, 2000, 3000], 61_000, policy), { allowed: true });
-  t.deepEqual(decideThrottle([1000, 2000, 3000, 4000], 61_500, policy), { allowed: false, retryAfterSeconds: 1 });
+  t.deepEqual(decideThrottle([1000, 2000, 3000], 3000, policy), { allowed: false, retryAfterSeconds: 1 });
+  t.deepEqual(decideThrottle([1000, 2000, 3000], 4000, policy), { allowed: true });
+  t.deepEqual(decideThrottle([1000, 2000, 3000, 4000], 4500, policy), { allowed: false, retryAfterSeconds: 2 });
+  t.deepEqual(decideThrottle([1000, 2000, 3000, 4000, 5000, 6000, 7000, 8000], 8000, policy), { allowed: false, retryAfterSeconds: 8 });
+  t.deepEqual(decideThrottle([1000, 2000, 3000, 4000, 5000, 6000, 7000, 8000], 16_000, policy), { allowed: true });
+  t.deepEqual(decideThrottle([1000, 2000, 3000], 70_000, policy), { allowed: true });
   t.deepEqual(combineDecisions([{ allowed: true }, { allowed: false, retryAfterSeconds: 5 }, { allowed: false, retryAfterSeconds: 9 }]), {
     allowed: false,
     retryAfterSeconds: 9,
   });
+});
+
+test('sign-in throttle address keys: IPv4 as is, IPv4-mapped unwrapped, IPv6 by /64', (t) => {
+  t.is(addressKey('203.0.113.7'), '203.0.113.7');
+  t.is(addressKey('::ffff:203.0.113.7'), '203.0.113.7');
+  t.is(addressKey('2001:db8:1:2:aaaa::1'), '2001:db8:1:2::/64');
+  t.is(addressKey('2001:db8:1:2::ffff'), '2001:db8:1:2::/64');
+  t.is(addressKey('fe80::1%eth0'), 'fe80:0:0:0::/64');
 });
 
 test('entitlement decisions: inactive, capability, limits, blocked checks', (t) => {

@@ -1,22 +1,6 @@
 import test from 'ava';
 import { parseBasicAuthorization } from '../../src/api/auth/basic-credentials.js';
 import { CredentialCache } from '../../src/api/auth/credential-cache.js';
-import { FailureStore } from '../../src/api/auth/failure-store.js';
-
-test('FailureStore keeps failures for the retention time only, and a sweep forgets idle keys', (t) => {
-  const store = new FailureStore(1000);
-  store.record('k', 0);
-  store.record('k', 500);
-  t.deepEqual(store.recent('k', 900), [0, 500]);
-  t.deepEqual(store.recent('k', 1200), [500]);
-  t.deepEqual(store.recent('k', 1600), []);
-  store.record('other', 0);
-  store.sweep(5000);
-  t.deepEqual(store.recent('other', 5000), []);
-  store.record('k', 10);
-  store.clear('k');
-  t.deepEqual(store.recent('k', 20), []);
-});
 
 test('CredentialCache answers within the TTL, for the exact credentials only', (t) => {
   const cache = new CredentialCache(1000, 2);

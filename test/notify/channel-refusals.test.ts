@@ -71,3 +71,14 @@ test('user-given chat URLs: other schemes, credentials, malformed URLs and priva
   t.is(await reasons('http://[fd00::1]/x'), 'fd00::1 is a unique-local address, which notifications may not reach');
   t.regex(await reasons('http://localhost:9/x'), /^localhost resolves to (127\.0\.0\.1|::1), a loopback address/);
 });
+
+test('webhook and chat destinations in IPv4-in-IPv6, numeric and special-purpose forms are refused at connection time', async (t) => {
+  const chat = new ChatChannel(strict);
+  const refused = ['https://[64:ff9b::a9fe:a9fe]/x', 'https://[2002:7f00:1::]/x', 'https://[64:ff9b:1::a00:1]/x', 'https://198.18.0.1/x', 'https://2130706433/x', 'https://0x7f.1/x', 'https://[2001:0:4136:e378:8000:63bf:80ff:fffe]/x'];
+  for (const url of refused) {
+    const outcome = await chat.send(event, to(url), signal);
+    t.is(outcome.kind, 'failed', url);
+    t.regex(outcome.kind === 'failed' ? outcome.reason : '', /which notifications may not reach/, url);
+    await t.throwsAsync(strict.request({ method: 'POST', url, body: '{}', headers: {}, userDestination: true }, signal), { message: /may not reach/ });
+  }
+});

@@ -34,7 +34,9 @@ export interface StoredImage {
  * (written aside, then renamed, so no half file is ever served), records it on the user and
  * removes the previous one.
  */
-export async function storeProfileImage(context: RequestContext, principal: Principal, bytes: Buffer): Promise<StoredImage> {
+/** `bytes` is undefined when the multipart body had no `profile_image` part. */
+export async function storeProfileImage(context: RequestContext, principal: Principal, bytes: Buffer | undefined): Promise<StoredImage> {
+  if (!bytes) throw validationError({ profile_image: 'is required: a multipart part named profile_image' });
   const type = sniffImageType(bytes);
   if (!type) throw validationError({ profile_image: 'must be a PNG, JPEG or WebP image' });
   const dataDir = resolve(context.deps.settings.VANTAGE_DATA_DIR);

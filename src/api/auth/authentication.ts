@@ -1,18 +1,41 @@
-import type { Request } from 'express';
+import type { Request, RequestHandler } from 'express';
 import { resolveEntitlement } from '../../domain/entitlement.js';
 import { forbidden, unauthorized } from '../errors.js';
 import { contextOf } from '../request-context.js';
+import { operationOf, type KnownRoute } from '../route-table.js';
 import { parseBasicAuthorization } from './basic-credentials.js';
 import { SCOPES, type Principal } from './principal.js';
 import { resolveWorkspace } from './workspace-access.js';
+
+/** One verification per request: `authenticateFirst` and tsoa's own middleware share its outcome. */
+const verified = new WeakMap<Request, Map<string, Promise<Principal>>>();
 
 /**
  * tsoa's authentication module: every route marked `@Security('basic', scopes)` passes here
  * before its parameters are read. Basic credentials are verified (throttled, cached), then
  * the scopes: `workspace` resolves X-Workspace-Id, `admin` requires flag_is_admin.
  */
-export async function expressAuthentication(req: Request, securityName: string, scopes: string[] = []): Promise<Principal> {
-  if (securityName !== 'basic') throw new Error(`unknown security scheme ${securityName}`);
+export function expressAuthentication(req: Request, securityName: string, scopes: string[] = []): Promise<Principal> {
+  if (securityName !== 'basic') return Promise.reject(new Error(`unknown security scheme ${securityName}`));
+  const outcomes = verified.get(req) ?? new Map<string, Promise<Principal>>();
+  verified.set(req, outcomes);
+  const key = [...scopes].sort().join(',');
+  const outcome = outcomes.get(key) ?? authenticate(req, scopes);
+  outcomes.set(key, outcome);
+  return outcome;
+}
+
+/**
+ * Runs before every other check of a secured route (media type, body, parameters), so that an
+ * unauthenticated caller learns nothing but 401 from any route.
+ */
+export const authenticateFirst: RequestHandler = (req, res, next) => {
+  const scopes = operationOf(res.locals.route as KnownRoute | undefined, req.method)?.basicScopes;
+  if (!scopes) return next();
+  expressAuthentication(req, 'basic', scopes).then(() => next(), next);
+};
+
+async function authenticate(req: Request, scopes: string[]): Promise<Principal> {
   const context = contextOf(req);
   const credentials = parseBasicAuthorization(req.header('authorization'));
   if (!credentials) throw unauthorized('HTTP Basic credentials are required');

@@ -1,3 +1,5 @@
+import { isStorableText } from '../../domain/storable-text.js';
+
 export interface BasicCredentials {
   email: string;
   password: string;
@@ -10,6 +12,7 @@ export function parseBasicAuthorization(header: string | undefined): BasicCreden
   if (!match) return null;
   const decoded = Buffer.from(match[1]!, 'base64').toString('utf8');
   const colon = decoded.indexOf(':');
-  if (colon <= 0) return null;
+  // An e-mail PostgreSQL cannot compare (a NUL character) names no account.
+  if (colon <= 0 || !isStorableText(decoded.slice(0, colon))) return null;
   return { email: decoded.slice(0, colon).trim().toLowerCase(), password: decoded.slice(colon + 1) };
 }

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { hashPassword, verifyPassword } from '../../domain/password-hash.js';
-import { combineDecisions, decideThrottle, ADDRESS_THROTTLE, EMAIL_THROTTLE, type ThrottlePolicy } from '../../domain/sign-in-throttle.js';
+import { addressKey, combineDecisions, decideThrottle, ADDRESS_THROTTLE, EMAIL_THROTTLE, type ThrottlePolicy } from '../../domain/sign-in-throttle.js';
 import { User } from '../../store/entities/user.js';
 import { tooManyRequests, unauthorized } from '../errors.js';
 import { CredentialCache } from './credential-cache.js';
-import { FailureStore } from './failure-store.js';
+import { ThrottleStore } from './throttle-store.js';
 
 export interface SignInPolicies {
   email: ThrottlePolicy;
@@ -18,11 +18,11 @@ export const DEFAULT_SIGN_IN_POLICIES: SignInPolicies = { email: EMAIL_THROTTLE,
 
 /**
  * Verifies e-mail and password for Basic authentication and for the legacy /authenticate call:
- * throttled per e-mail and per client address, argon2id-verified, with a short cache of
- * successful verifications.
+ * argon2id-verified, with a short cache of successful verifications, and throttled (see
+ * sign-in-throttle.ts) with the failures and known addresses kept in PostgreSQL.
  */
 export class SignIn {
-  private readonly failures: FailureStore;
+  private readonly throttle: ThrottleStore;
   private readonly cache: CredentialCache;
   /** Unknown e-mails are verified against this hash too, so that timing does not tell which e-mails exist. */
   private decoyHash: Promise<string> | null = null;
@@ -31,37 +31,39 @@ export class SignIn {
     private readonly policies: SignInPolicies,
     private readonly clock: () => Date,
   ) {
-    this.failures = new FailureStore(Math.max(policies.email.windowMs, policies.address.windowMs));
+    this.throttle = new ThrottleStore(Math.max(policies.email.windowMs, policies.address.windowMs));
     this.cache = new CredentialCache(policies.cacheTtlMs);
   }
 
   /** Resolves to the user (client populated); throws UNAUTHORIZED or TOO_MANY_REQUESTS. */
-  async verify(em: EntityManager, email: string, password: string, address: string): Promise<User> {
-    const now = this.clock().getTime();
-    const emailKey = `email:${email}`;
-    const addressKey = `address:${address}`;
-    const decision = combineDecisions([
-      decideThrottle(this.failures.recent(emailKey, now), now, this.policies.email),
-      decideThrottle(this.failures.recent(addressKey, now), now, this.policies.address),
-    ]);
-    if (!decision.allowed) throw tooManyRequests(decision.retryAfterSeconds);
-
-    const cached = this.cache.lookup(email, password, now);
+  async verify(em: EntityManager, email: string, password: string, clientAddress: string): Promise<User> {
+    const at = this.clock();
+    const now = at.getTime();
+    const address = addressKey(clientAddress);
+    // The cache is per address: a hit means this address verified this password moments ago.
+    const cacheKey = `${address} ${email}`;
+    const cached = this.cache.lookup(cacheKey, password, now);
     if (cached) {
       const user = await em.findOne(User, { id: cached.userId, email }, { populate: ['client'] });
       if (user && user.credentialsVersion === cached.credentialsVersion) return user;
-      this.cache.forget(email, password);
+      this.cache.forget(cacheKey, password);
+    }
+
+    const { email: emailPolicy, address: addressPolicy } = this.policies;
+    const state = await this.throttle.state(em, email, address, at, new Date(now - emailPolicy.windowMs), new Date(now - addressPolicy.windowMs));
+    if (!state.knownAddress) {
+      const decision = combineDecisions([decideThrottle(state.emailFailures, now, emailPolicy), decideThrottle(state.addressFailures, now, addressPolicy)]);
+      if (!decision.allowed) throw tooManyRequests(decision.retryAfterSeconds);
     }
 
     const user = email.length <= 254 ? await em.findOne(User, { email }, { populate: ['client'] }) : null;
     const verified = user ? await verifyPassword(user.passwordHash, password) : await this.verifyDecoy(password);
     if (!user || !verified) {
-      this.failures.record(emailKey, now);
-      this.failures.record(addressKey, now);
+      await this.throttle.recordFailure(em, { email: email.slice(0, 320), address, fromKnownAddress: state.knownAddress, at });
       throw unauthorized();
     }
-    this.failures.clear(emailKey);
-    this.cache.remember(email, password, { userId: user.id, credentialsVersion: user.credentialsVersion }, now);
+    if (!state.knownAddress || state.refreshKnownAddress) await this.throttle.rememberAddress(em, email, address, at);
+    this.cache.remember(cacheKey, password, { userId: user.id, credentialsVersion: user.credentialsVersion }, now);
     return user;
   }
 

@@ -43,6 +43,6 @@ export class AccountController extends ApiController {
   @Response<ErrorBody>(413, 'The image is larger than 2 MiB')
   @Response<ErrorBody>(422, 'profile_image missing or not a PNG, JPEG or WebP image')
   public async uploadImage(@Request() req: ExpressRequest, @UploadedFile('profile_image') profile_image: Express.Multer.File): Promise<Success<StoredImage>> {
-    return ok(await storeProfileImage(this.context, principalOf(req), profile_image.buffer));
+    return ok(await storeProfileImage(this.context, principalOf(req), profile_image?.buffer));
   }
 }

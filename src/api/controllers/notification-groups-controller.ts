@@ -72,8 +72,9 @@ export class NotificationGroupsController extends ApiController {
   @Get('')
   public async list(@Request() req: ExpressRequest, @Query() limit?: number, @Query() offset?: number): Promise<Page<NotificationGroupView>> {
     const paging = parsePaging(limit, offset);
-    const [groups, total] = await listGroups(this.context.em, workspaceOf(this.reader(req)), paging.limit, paging.offset);
-    return page(groups.map(groupView), { ...paging, total });
+    const principal = this.reader(req);
+    const [groups, total] = await listGroups(this.context.em, workspaceOf(principal), paging.limit, paging.offset);
+    return page(groups.map((group) => groupView(group, principal.user.isAdmin)), { ...paging, total });
   }
 
   /** Creates a group; at least one channel is required. */

@@ -8,6 +8,7 @@ export interface NotificationGroupView {
   email_addresses: string[];
   /** E.164. */
   phone_numbers: string[];
+  /** In full for administrators; for others masked like chat_incoming_webhook_url (its path and query often hold a token). Send it back unchanged to keep it. */
   webhook_url: string | null;
   /** Masked (origin and last characters): the URL is itself the secret. Send it back unchanged to keep it. */
   chat_incoming_webhook_url: string | null;
@@ -60,13 +61,14 @@ function channels(group: NotificationGroup): string[] {
   return list;
 }
 
-export const groupView = (group: NotificationGroup): NotificationGroupView => ({
+/** `viewerIsAdmin`: administrators see the webhook URL in full; everyone else sees it masked. */
+export const groupView = (group: NotificationGroup, viewerIsAdmin: boolean): NotificationGroupView => ({
   id: group.id,
   workspace_id: group.workspace.id,
   name: group.name,
   email_addresses: group.emailAddresses,
   phone_numbers: group.phoneNumbers,
-  webhook_url: group.webhookUrl,
+  webhook_url: group.webhookUrl && !viewerIsAdmin ? maskUrl(group.webhookUrl) : group.webhookUrl,
   chat_incoming_webhook_url: group.chatIncomingWebhookUrl ? maskUrl(group.chatIncomingWebhookUrl) : null,
   messenger_bot_token: group.messengerBotToken ? maskSecret(group.messengerBotToken) : null,
   messenger_chat_id: group.messengerChatId,
@@ -84,10 +86,10 @@ export const groupView = (group: NotificationGroup): NotificationGroupView => ({
 export const groupDetail = (
   group: NotificationGroup,
   attached: { checkIds: number[]; domainIds: number[] },
-  showSecret: boolean,
+  viewerIsAdmin: boolean,
 ): NotificationGroupDetail => ({
-  ...groupView(group),
-  webhook_secret: showSecret ? group.webhookSecret : null,
+  ...groupView(group, viewerIsAdmin),
+  webhook_secret: viewerIsAdmin ? group.webhookSecret : null,
   uptime_check_ids: attached.checkIds,
   domain_ids: attached.domainIds,
 });

@@ -7,6 +7,7 @@ import { NotificationGroup } from './notification-group.js';
 import { DeliveryAttempt, OutboxDelivery, OutboxEvent } from './outbox.js';
 import { PushToken } from './push-token.js';
 import { DailyAvailability, Run } from './run.js';
+import { SignInAddress, SignInFailure } from './sign-in.js';
 import { UptimeCheck, UptimeCheckFavorite } from './uptime-check.js';
 import { User } from './user.js';
 import { Workspace, WorkspaceShare } from './workspace.js';
@@ -21,6 +22,7 @@ export * from './notification-group.js';
 export * from './outbox.js';
 export * from './push-token.js';
 export * from './run.js';
+export * from './sign-in.js';
 export * from './uptime-check.js';
 export * from './user.js';
 export * from './workspace.js';
@@ -46,4 +48,6 @@ export const allEntities = [
   OutboxDelivery,
   DeliveryAttempt,
   ActivityLogEntry,
+  SignInFailure,
+  SignInAddress,
 ];

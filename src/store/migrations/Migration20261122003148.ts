@@ -5,6 +5,12 @@ export class Migration20261122003148 extends Migration {
   override async up(): Promise<void> {
     this.addSql(`create table "clients" ("id" serial primary key, "name" varchar(200) not null, "plan" text check ("plan" in ('trial', 'basic', 'pro', 'expired')) not null, "trial_ends_at" timestamptz null, "billing_email" varchar(254) null, "card_brand" varchar(20) null, "card_last4" varchar(4) null, "created_at" timestamptz not null, "updated_at" timestamptz not null);`);
 
+    this.addSql(`create table "sign_in_addresses" ("email" varchar(320) not null, "address" varchar(64) not null, "last_success_at" timestamptz not null, constraint "sign_in_addresses_pkey" primary key ("email", "address"));`);
+
+    this.addSql(`create table "sign_in_failures" ("id" bigserial primary key, "email" varchar(320) not null, "address" varchar(64) not null, "from_known_address" boolean not null, "at" timestamptz not null);`);
+    this.addSql(`create index "sign_in_failures_address_at_index" on "sign_in_failures" ("address", "at");`);
+    this.addSql(`create index "sign_in_failures_email_at_index" on "sign_in_failures" ("email", "at");`);
+
     this.addSql(`create table "users" ("id" serial primary key, "client_id" int not null, "email" varchar(254) not null, "password_hash" varchar(200) not null, "is_admin" boolean not null default false, "permissions" jsonb not null, "credentials_version" int not null default 1, "profile_image_path" varchar(500) null, "created_at" timestamptz not null);`);
     this.addSql(`create index "users_client_id_index" on "users" ("client_id");`);
     this.addSql(`alter table "users" add constraint "users_email_unique" unique ("email");`);
@@ -209,6 +215,10 @@ export class Migration20261122003148 extends Migration {
     this.addSql(`alter table "domains" drop constraint "domains_current_certificate_id_foreign";`);
 
     this.addSql(`drop table if exists "clients" cascade;`);
+
+    this.addSql(`drop table if exists "sign_in_addresses" cascade;`);
+
+    this.addSql(`drop table if exists "sign_in_failures" cascade;`);
 
     this.addSql(`drop table if exists "users" cascade;`);
 

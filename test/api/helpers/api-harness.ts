@@ -76,6 +76,8 @@ const PASSWORD = 'correct horse battery staple';
 export class ApiHarness {
   private constructor(
     readonly origin: string,
+    /** The database's URL, so that a second instance can share it; undefined on the embedded engine or a given store. */
+    readonly databaseUrl: string | undefined,
     readonly store: Store,
     readonly bus: RecordingBus,
     readonly deps: ApiDependencies,
@@ -83,15 +85,16 @@ export class ApiHarness {
     private readonly closeStore: () => Promise<void>,
   ) {}
 
+  /** A given `overrides.store` is shared with its owner, who closes it; otherwise a fresh database is made and dropped. */
   static async start(overrides: Partial<ApiDependencies> = {}, env: Record<string, string> = {}): Promise<ApiHarness> {
-    const database = await freshStore();
+    const database = overrides.store ? { store: overrides.store, databaseUrl: undefined, close: async () => {} } : await freshStore();
     const logger = createLogger('silent');
     const settings = loadSettings({ VANTAGE_LOCATIONS: 'eu-west,us-east,ap-south', ...env });
     const bus = new RecordingBus(new InProcessBus(logger));
     const deps: ApiDependencies = { settings, logger, store: database.store, bus, now: () => new Date(), ...overrides };
     const server = await listen(createApiApp(deps), 0, '127.0.0.1');
     const { port } = server.address() as AddressInfo;
-    return new ApiHarness(`http://127.0.0.1:${port}`, database.store, bus, deps, server, database.close);
+    return new ApiHarness(`http://127.0.0.1:${port}`, database.databaseUrl, database.store, bus, deps, server, database.close);
   }
 
   get em() {

@@ -1,0 +1,15 @@
+import { Type } from '@sinclair/typebox';
+
+/** Settings of the API role: who may speak for a client's address, and how 401 answers read. */
+export const ApiSettings = Type.Object({
+  VANTAGE_TRUSTED_PROXIES: Type.String({
+    default: '',
+    pattern: '^[0-9A-Fa-f.:/,]*$',
+    description:
+      'comma-separated addresses or CIDR ranges of the reverse proxies whose X-Forwarded-For is believed (e.g. 10.0.0.0/8); empty: the peer address is the client',
+  }),
+  VANTAGE_BASIC_CHALLENGE: Type.Union([Type.Literal('0'), Type.Literal('1')], {
+    default: '0',
+    description: '1: 401 answers carry WWW-Authenticate: Basic (browsers then prompt and cache credentials); 0: no challenge',
+  }),
+});
