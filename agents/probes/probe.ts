@@ -6,6 +6,8 @@ import { onCancel } from './cancellation.js';
 export interface ProbeOptions {
   /** DNS server as `ip` or `ip:port` (`[v6]:port`); unset: the system's servers from resolv.conf. */
   resolver?: string;
+  /** Hosts file asked before DNS for the host names of checks and domains; unset: /etc/hosts. */
+  hostsFile?: string;
   /** When false, targets resolving to loopback, private, link-local or unique-local addresses are refused. */
   allowPrivateTargets: boolean;
   /** PEM certificates trusted in addition to the system roots (private CAs). */

@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { canonicalAddress, isPrivateAddress } from '../../src/domain/private-address.js';
+import { hostsFileAddresses } from '../../src/resolution/system-hosts.js';
 import { withResolver } from './resolver.js';
 import { markPhase, ProbeFailure, reasonOf, type ProbeContext, type ProbeOptions } from './probe.js';
 
@@ -22,8 +23,9 @@ const missingRecord = new Set(['ENODATA', 'ENOTFOUND']);
 
 /**
  * Resolves a host name to ONE address, so the connection uses a single family: with both
- * families, Node's Happy Eyeballs would split the probe's timeout between attempts. IPv4 is
- * asked first; AAAA only when the name has no A record. IP literals skip DNS.
+ * families, Node's Happy Eyeballs would split the probe's timeout between attempts. As the
+ * system does, the hosts file answers first; then DNS, IPv4 first, AAAA only when the name has
+ * no A record. IP literals skip both. Every answer passes the same private-address rule.
  */
 export async function resolveTarget(host: string, ctx: ProbeContext, options: ProbeOptions, timeoutMs: number): Promise<ResolvedTarget> {
   return literalTarget(host, options) ?? allowed(await lookUp(unbracketed(host), ctx, options, timeoutMs), options);
@@ -47,7 +49,15 @@ function allowed(target: ResolvedTarget, options: ProbeOptions): ResolvedTarget 
   return target;
 }
 
+/** The hosts file's first IPv4 address of the name, else its first IPv6 one; null when it does not list the name. */
+function fromHostsFile(host: string, options: ProbeOptions): ResolvedTarget | null {
+  const listed = hostsFileAddresses(host, options.hostsFile);
+  return listed ? (listed.find((entry) => entry.family === 4) ?? listed[0] ?? null) : null;
+}
+
 async function lookUp(host: string, ctx: ProbeContext, options: ProbeOptions, timeoutMs: number): Promise<ResolvedTarget> {
+  const listed = fromHostsFile(host, options);
+  if (listed) return listed;
   const started = ctx.elapsed();
   try {
     const target = await withResolver(options, ctx, timeoutMs, async (resolver) => {

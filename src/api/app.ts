@@ -13,6 +13,7 @@ import { bodyTextGuard, pathParameterGuard, queryGuard } from './input-guards.js
 import { jsonBody } from './json-body.js';
 import { attachRequestContext, type ApiRuntime } from './request-context.js';
 import { requestId } from './request-id.js';
+import { servedOpenApi } from './openapi/complete-document.js';
 import { methodGuard, routeTable } from './route-table.js';
 import { docsPolicy, noStore, securityHeaders } from './security-headers.js';
 import { trustedProxies } from './trusted-proxies.js';
@@ -22,7 +23,7 @@ export const API_BASE_PATH = '/app/api/v1';
 /** The express application: health endpoints, the JSON API under /app/api/v1, its OpenAPI document and /docs. */
 export function createApiApp(deps: ApiDependencies): Express {
   const runtime: ApiRuntime = { deps, signIn: new SignIn(deps.signInPolicies ?? DEFAULT_SIGN_IN_POLICIES, deps.now) };
-  const docs = docsRoutes(openapi);
+  const docs = docsRoutes(servedOpenApi(openapi, deps.settings.VANTAGE_PUBLIC_URL, API_BASE_PATH));
   const known = routeTable({ paths: { ...openapi.paths, '/openapi.json': { get: {} } } });
 
   const api = Router();

@@ -6,6 +6,7 @@ import { isDatabaseUnavailable } from './database-unavailable.js';
 import { faultReport, isClientDataFault } from './fault-report.js';
 import { ApiError, BASIC_CHALLENGE, badRequest, notFound, validationError } from './errors.js';
 import { parameterLocation, type KnownRoute } from './route-table.js';
+import { readableMessage } from './validation-messages.js';
 
 /** body-parser's failures, by its `type`. */
 function bodyParserError(error: { type?: unknown; status?: unknown }): ApiError | null {
@@ -44,10 +45,10 @@ function fromValidateError(error: ValidateError, route: KnownRoute | undefined, 
     const where = parameterLocation(route, method, key.split('.')[0]!);
     if (where === 'path') location = 'path';
     else if (where !== undefined && location === 'body') location = 'query';
-    fields[where === undefined ? wireField(key) : key] = detail.message;
+    fields[where === undefined ? wireField(key) : key] = readableMessage(detail.message);
   }
   if (location === 'path') return notFound('resource');
-  if (location === 'query') return badRequest(`invalid ${Object.keys(fields).join(', ')}`, fields);
+  if (location === 'query') return badRequest(Object.entries(fields).map(([name, reason]) => `${name} ${reason}`).join('; '), fields);
   return validationError(fields);
 }
 

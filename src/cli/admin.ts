@@ -1,52 +1,60 @@
+import { randomBytes } from 'node:crypto';
 import { allPermissions, memberPermissions, permissionsFromList, UnknownPermissionError } from '../domain/permissions.js';
 import { closeStore } from '../store/orm.js';
-import { provisionClient, provisionUser, ProvisioningError, setPlan } from '../store/provisioning.js';
+import { provisionClient, provisionUser, ProvisioningError, resetPassword, setPlan } from '../store/provisioning.js';
 import { openMigratedStore } from './open-migrated-store.js';
 import { parseFlags, UsageError, type RoleContext } from './role.js';
+import { adminCommandUsage, adminUsage } from './usage.js';
 
-const usage = `commands:
-  create-client --name N --email E --password P --plan trial|basic|pro|expired
-  create-user --client-id C --email E --password P [--admin] [--permissions a,b,c]
-  set-plan --client-id C --plan trial|basic|pro|expired`;
+type Flags = Map<string, string>;
 
-function required(flags: Map<string, string>, name: string): string {
+function required(flags: Flags, name: string, command: string): string {
   const value = flags.get(name);
-  if (value === undefined || value === 'true') throw new UsageError(`--${name} is required\n${usage}`);
+  if (value === undefined || value === 'true') throw new UsageError(`--${name} is required\n${adminCommandUsage[command]}`);
   return value;
 }
 
-function clientId(flags: Map<string, string>): number {
-  const value = required(flags, 'client-id');
-  if (!/^[1-9][0-9]*$/.test(value)) throw new UsageError(`--client-id must be a positive integer, not "${value}"`);
+const positiveInteger = (name: string, value: string): number => {
+  if (!/^[1-9][0-9]{0,9}$/.test(value)) throw new UsageError(`--${name} must be a positive integer, not "${value}"`);
   return Number(value);
-}
+};
 
-type Command = (flags: Map<string, string>, em: Parameters<typeof setPlan>[0]) => Promise<object>;
+const clientId = (flags: Flags, command: string): number => positiveInteger('client-id', required(flags, 'client-id', command));
+
+type Command = (flags: Flags, em: Parameters<typeof setPlan>[0]) => Promise<object>;
 
 const commands: Record<string, Command> = {
   'create-client': (flags, em) =>
     provisionClient(em, {
-      name: required(flags, 'name'),
-      email: required(flags, 'email'),
-      password: required(flags, 'password'),
-      plan: required(flags, 'plan') as never,
+      name: required(flags, 'name', 'create-client'),
+      email: required(flags, 'email', 'create-client'),
+      password: required(flags, 'password', 'create-client'),
+      plan: required(flags, 'plan', 'create-client') as never,
     }),
   'create-user': (flags, em) => {
     const isAdmin = flags.get('admin') === 'true';
     const list = flags.get('permissions');
+    const workspaces = flags.get('workspace-ids');
     return provisionUser(em, {
-      clientId: clientId(flags),
-      email: required(flags, 'email'),
-      password: required(flags, 'password'),
+      clientId: clientId(flags, 'create-user'),
+      email: required(flags, 'email', 'create-user'),
+      password: required(flags, 'password', 'create-user'),
       isAdmin,
       permissions: list !== undefined ? permissionsFromList(list) : isAdmin ? allPermissions() : memberPermissions(),
+      workspaceIds: workspaces === undefined ? [] : workspaces.split(',').map((id) => positiveInteger('workspace-ids', id.trim())),
     });
   },
   'set-plan': async (flags, em) => {
-    const id = clientId(flags);
-    const plan = required(flags, 'plan');
+    const id = clientId(flags, 'set-plan');
+    const plan = required(flags, 'plan', 'set-plan');
     await setPlan(em, id, plan);
     return { client_id: id, plan };
+  },
+  'reset-password': async (flags, em) => {
+    const given = flags.get('password');
+    const password = given === undefined ? randomBytes(12).toString('base64url') : required(flags, 'password', 'reset-password');
+    const result = await resetPassword(em, required(flags, 'email', 'reset-password'), password);
+    return given === undefined ? { ...result, password } : result;
   },
 };
 
@@ -54,7 +62,7 @@ const commands: Record<string, Command> = {
 export default async function adminRole(args: string[], { settings, logger }: RoleContext): Promise<number> {
   const [name, ...rest] = args;
   const command = name ? commands[name] : undefined;
-  if (!command) throw new UsageError(`${name ? `unknown command "${name}"\n` : ''}${usage}`);
+  if (!command) throw new UsageError(`${name ? `unknown command "${name}"\n` : ''}${adminUsage}`);
   const flags = parseFlags(rest);
   const store = await openMigratedStore(settings, logger);
   try {

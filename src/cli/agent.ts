@@ -3,6 +3,7 @@ import { ProbeAgent } from '../../agents/probe-agent.js';
 import { closePingSockets, pingSocketKind } from '../../agents/probes/ping.js';
 import { createBus } from '../bus/create-bus.js';
 import { componentLogger } from '../log.js';
+import { ALL_INTERFACES } from '../config/core-settings.js';
 import { startOpsServer } from '../ops/ops-server.js';
 import { watchRoleDependencies } from '../ops/role-dependencies.js';
 import { parseFlags, untilSignal, UsageError, type Role } from './role.js';
@@ -34,7 +35,7 @@ const agent: Role = async (args, { settings, logger }) => {
   probeAgent.start();
   const dependencies = watchRoleDependencies(settings, log, { bus });
   const ops = await startOpsServer({
-    host: settings.HOST,
+    host: settings.HOST ?? ALL_INTERFACES,
     port: settings.VANTAGE_OPS_PORT,
     logger: log,
     readiness: () => ({ ready: dependencies.allUp(), checks: dependencies.report() }),

@@ -1,6 +1,7 @@
 import { createBus } from '../bus/create-bus.js';
 import { NatsKvPartitionLeases } from '../engine/nats-kv-leases.js';
 import { OwnAllPartitions } from '../engine/partition-leases.js';
+import { ALL_INTERFACES } from '../config/core-settings.js';
 import { startOpsServer } from '../ops/ops-server.js';
 import { watchRoleDependencies } from '../ops/role-dependencies.js';
 import { closeStore } from '../store/orm.js';
@@ -29,7 +30,7 @@ export default async function engineRole(args: string[], { settings, logger }: R
   const dependencies = watchRoleDependencies(settings, logger, { store, bus });
   const monitoring = await startMonitoring({ settings, logger, store, bus, partitions });
   const ops = await startOpsServer({
-    host: settings.HOST,
+    host: settings.HOST ?? ALL_INTERFACES,
     port: settings.VANTAGE_OPS_PORT,
     logger,
     readiness: () => ({ ready: dependencies.allUp(), checks: dependencies.report() }),

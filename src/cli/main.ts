@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 import { ConfigError, loadSettings } from '../config/load-settings.js';
 import { createLogger } from '../log.js';
+import { DataDirInUseError } from '../store/data-dir-lock.js';
 import { UsageError, type Role } from './role.js';
+import { adminCommandUsage, adminUsage, mainUsage, roleUsage, wantsHelp } from './usage.js';
 
 const roles: Record<string, () => Promise<{ default: Role }>> = {
   serve: () => import('./serve.js'),
@@ -13,21 +15,25 @@ const roles: Record<string, () => Promise<{ default: Role }>> = {
   admin: () => import('./admin.js'),
 };
 
-const usage = `usage: vantage <role> [options]
-roles:
-  serve                   everything in one process (embedded database, in-process bus)
-  api                     REST API only
-  engine                  check and domain actors, scheduling, incidents, notifications
-  agent --location ID     probe agent for one location
-  operator                Kubernetes operator
-  migrate                 apply database migrations
-  admin <command> …       create-client, create-user, set-plan`;
+/** The usage asked for with --help (or `vantage help`), or null when the command runs. */
+function helpFor(argv: string[]): string | null {
+  const [roleName, ...rest] = argv;
+  if (roleName === '--help' || roleName === '-h' || roleName === 'help') return mainUsage;
+  if (roleName === undefined || !wantsHelp(rest)) return null;
+  if (roleName === 'admin') return adminCommandUsage[rest[0] ?? ''] ?? adminUsage;
+  return roleUsage[roleName] ?? null;
+}
 
 async function main(argv: string[]): Promise<number> {
   const [roleName, ...args] = argv;
   const load = roleName ? roles[roleName] : undefined;
+  const help = helpFor(argv);
+  if (help) {
+    process.stdout.write(`${help}\n`);
+    return 0;
+  }
   if (!load) {
-    process.stderr.write(`${roleName ? `unknown role "${roleName}"\n` : ''}${usage}\n`);
+    process.stderr.write(`${roleName ? `unknown role "${roleName}"\n` : ''}${mainUsage}\n`);
     return 2;
   }
   let settings;
@@ -48,6 +54,10 @@ async function main(argv: string[]): Promise<number> {
     if (error instanceof UsageError) {
       process.stderr.write(`vantage ${roleName}: ${error.message}\n`);
       return 2;
+    }
+    if (error instanceof DataDirInUseError) {
+      process.stderr.write(`vantage ${roleName}: ${error.message}\n`);
+      return 1;
     }
     logger.fatal({ err: error }, 'stopped by an unexpected error');
     process.stderr.write(`vantage ${roleName}: ${error instanceof Error ? error.message : String(error)}\n`);

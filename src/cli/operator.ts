@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { KubeConfig } from '@kubernetes/client-node';
 import { startOperator } from '../../operator/vantage-operator.js';
 import { createBus } from '../bus/create-bus.js';
+import { ALL_INTERFACES } from '../config/core-settings.js';
 import { startOpsServer } from '../ops/ops-server.js';
 import { watchRoleDependencies } from '../ops/role-dependencies.js';
 import { closeStore } from '../store/orm.js';
@@ -42,7 +43,7 @@ export default async function operatorRole(args: string[], { settings, logger }:
   const dependencies = watchRoleDependencies(settings, logger, { store, bus });
   const operator = await startOperator({ kubeConfig, store, bus, settings, logger, namespace, identity });
   const ops = await startOpsServer({
-    host: settings.HOST,
+    host: settings.HOST ?? ALL_INTERFACES,
     port: settings.VANTAGE_OPS_PORT,
     logger,
     readiness: () => ({

@@ -15,7 +15,12 @@ import { startMonitoring } from './start-monitoring.js';
 export default async function serveRole(_args: string[], context: RoleContext): Promise<number> {
   const { logger } = context;
   // Probing loopback and private targets is the point of a one-machine install: on unless refused.
-  const settings = { ...context.settings, VANTAGE_ALLOW_PRIVATE_TARGETS: context.settings.VANTAGE_ALLOW_PRIVATE_TARGETS ?? '1' } as const;
+  // Listening on loopback only: the first administrator's password is in the log until it is changed.
+  const settings = {
+    ...context.settings,
+    VANTAGE_ALLOW_PRIVATE_TARGETS: context.settings.VANTAGE_ALLOW_PRIVATE_TARGETS ?? '1',
+    HOST: context.settings.HOST ?? '127.0.0.1',
+  } as const;
   const store = await openMigratedStore(settings, logger);
   const first = await ensureFirstClient(store.em.fork(), { email: settings.VANTAGE_ADMIN_EMAIL, password: settings.VANTAGE_ADMIN_PASSWORD });
   if (first) logSignInNotice(logger, first, settings.PORT);

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { ProbeAgent, supportedProbeTypes } from '../../agents/probe-agent.js';
 import { closePingSockets } from '../../agents/probes/ping.js';
 import type { Bus } from '../bus/bus.js';
@@ -13,10 +14,12 @@ export interface InProcessAgents {
   stop(): Promise<void>;
 }
 
-/** What the settings say about probing: private targets, and the resolver of DNS checks. */
+/** What the settings say about probing: private targets, name resolution and extra trusted CAs. */
 export const probeOptionsFrom = (settings: Settings): ProbeOptions => ({
   allowPrivateTargets: settings.VANTAGE_ALLOW_PRIVATE_TARGETS === '1',
+  hostsFile: settings.VANTAGE_HOSTS_FILE,
   ...(settings.VANTAGE_DNS_RESOLVER ? { resolver: settings.VANTAGE_DNS_RESOLVER } : {}),
+  ...(settings.VANTAGE_EXTRA_CA_FILE ? { extraCa: [readFileSync(settings.VANTAGE_EXTRA_CA_FILE, 'utf8')] } : {}),
 });
 
 /** One probe agent per configured location, inside this process, on the given bus (the `serve` shape). */

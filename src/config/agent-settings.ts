@@ -4,6 +4,16 @@ import { Type } from '@sinclair/typebox';
 export const AgentSettings = Type.Object({
   VANTAGE_AGENT_CONCURRENCY: Type.Integer({ minimum: 1, maximum: 10000, default: 256, description: 'probes in flight per agent, 1 to 10000' }),
   VANTAGE_DNS_RESOLVER: Type.Optional(
-    Type.String({ pattern: '^[0-9a-fA-F.:\\[\\]]+$', description: 'resolver address for DNS checks, ip or ip:port' }),
+    Type.String({
+      pattern: '^[0-9a-fA-F.:\\[\\]]+$',
+      description:
+        'DNS server the probes ask, ip or ip:port: the queries of DNS checks, and the host names of HTTP, TCP, ping checks and domains that the hosts file does not list; unset: the servers of /etc/resolv.conf. Notifications use the system resolver',
+    }),
   ),
+  VANTAGE_HOSTS_FILE: Type.String({
+    minLength: 1,
+    default: '/etc/hosts',
+    description:
+      'hosts file asked before DNS (re-read when it changes) for the host names of checks, domains and notification destinations; the private-address rule applies to its answers too',
+  }),
 });

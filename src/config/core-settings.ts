@@ -5,10 +5,18 @@ const LocationList = Type.String({
   description: 'comma-separated location ids (lower-case letters, digits, dashes)',
 });
 
+/** Where the roles other than serve listen when HOST is unset: in a container, the pod's address. */
+export const ALL_INTERFACES = '0.0.0.0';
+
 /** Settings every role reads. Each key is the environment variable's name. */
 export const CoreSettings = Type.Object({
   PORT: Type.Integer({ minimum: 1, maximum: 65535, default: 8080, description: 'HTTP port of the API' }),
-  HOST: Type.String({ default: '0.0.0.0', minLength: 1, description: 'address the API listens on' }),
+  HOST: Type.Optional(
+    Type.String({
+      minLength: 1,
+      description: 'address the API and the ops port listen on; unset: 127.0.0.1 in serve (HOST=0.0.0.0 opens it to the network), 0.0.0.0 in the other roles',
+    }),
+  ),
   VANTAGE_DATA_DIR: Type.String({ default: './data', minLength: 1, description: 'embedded database and uploads' }),
   DATABASE_URL: Type.Optional(
     Type.String({ pattern: '^postgres(ql)?://', description: 'a postgres:// or postgresql:// URL; unset: embedded PGlite' }),

@@ -23,7 +23,11 @@ export const NotifySettings = Type.Object({
   }),
   VANTAGE_NOTIFY_TIMEOUT_MS: Type.Integer({ minimum: 100, maximum: 60000, default: 10000, description: 'time-out of one outbound request in milliseconds' }),
   VANTAGE_EXTRA_CA_FILE: Type.Optional(
-    Type.String({ minLength: 1, description: 'PEM file of extra certificate authorities trusted for outbound notifications' }),
+    Type.String({
+      minLength: 1,
+      description:
+        'PEM file of certificate authorities trusted besides the system roots for outbound TLS: HTTPS checks and domain certificate checks (in serve and agent), webhooks, chat, messenger, SMS and push requests, and SMTP',
+    }),
   ),
   SMTP_URL: Type.Optional(Type.String({ pattern: '^smtps?://', description: 'an smtp:// or smtps:// URL of the mail relay; unset: no e-mail' })),
   VANTAGE_MAIL_FROM: Type.String({ minLength: 3, default: 'Vantage <vantage@localhost>', description: 'sender of notification e-mail' }),

@@ -19,6 +19,7 @@ export type NotifierSettings = Pick<
   | 'AMQP_URL'
   | 'VANTAGE_ALLOW_PRIVATE_TARGETS'
   | 'VANTAGE_EXTRA_CA_FILE'
+  | 'VANTAGE_HOSTS_FILE'
   | 'VANTAGE_NOTIFY_TIMEOUT_MS'
   | 'SMTP_URL'
   | 'VANTAGE_MAIL_FROM'
@@ -45,7 +46,7 @@ function pushCredential(settings: NotifierSettings, http: OutboundHttp): AccessT
 export function buildChannels(settings: NotifierSettings, store: Store, logger: Logger): { channels: Map<ChannelName, Channel>; close(): Promise<void> } {
   const extraCa = settings.VANTAGE_EXTRA_CA_FILE ? readFileSync(settings.VANTAGE_EXTRA_CA_FILE, 'utf8') : undefined;
   const timeoutMs = settings.VANTAGE_NOTIFY_TIMEOUT_MS;
-  const http = new OutboundHttp({ allowPrivate: settings.VANTAGE_ALLOW_PRIVATE_TARGETS === '1', extraCa, timeoutMs });
+  const http = new OutboundHttp({ allowPrivate: settings.VANTAGE_ALLOW_PRIVATE_TARGETS === '1', extraCa, timeoutMs, hostsFile: settings.VANTAGE_HOSTS_FILE });
   const list: Channel[] = [
     new WebhookChannel(http),
     new ChatChannel(http),

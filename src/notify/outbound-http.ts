@@ -4,6 +4,7 @@ import https from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
 import { createSecureContext, rootCertificates } from 'node:tls';
 import { classifyAddress } from '../domain/private-address.js';
+import { hostsFileAddresses } from '../resolution/system-hosts.js';
 
 /** A request that will never succeed as given: bad URL, forbidden scheme or address. Not retried. */
 export class OutboundRefused extends Error {}
@@ -14,6 +15,8 @@ export interface OutboundOptions {
   /** Extra trusted certificate authorities (PEM), added to Node's built-in roots. */
   extraCa?: string | undefined;
   timeoutMs: number;
+  /** Hosts file asked before DNS (VANTAGE_HOSTS_FILE); unset: /etc/hosts. */
+  hostsFile?: string | undefined;
 }
 
 export interface OutboundRequest {
@@ -54,11 +57,12 @@ function parseUrl(raw: string, httpsOnly: boolean): URL {
  * Resolves the host once and checks every address; the connection then goes to the checked
  * address, so a second, different DNS answer cannot redirect it (DNS rebinding).
  */
-async function resolveChecked(hostname: string, check: boolean): Promise<{ address: string; family: 4 | 6 }> {
+async function resolveChecked(hostname: string, check: boolean, hostsFile: string | undefined): Promise<{ address: string; family: 4 | 6 }> {
   const bare = hostname.replace(/^\[|\]$/g, '');
   const addresses = isIP(bare)
     ? [{ address: bare, family: isIP(bare) as 4 | 6 }]
-    : (await dnsLookup(bare, { all: true, verbatim: true })).map((a) => ({ address: a.address, family: a.family as 4 | 6 }));
+    : (hostsFileAddresses(bare, hostsFile) ??
+      (await dnsLookup(bare, { all: true, verbatim: true })).map((a) => ({ address: a.address, family: a.family as 4 | 6 })));
   if (addresses.length === 0) throw new Error(`${bare} has no address`);
   if (check) {
     for (const { address } of addresses) {
@@ -94,7 +98,7 @@ export class OutboundHttp {
 
   async request(request: OutboundRequest, signal: AbortSignal): Promise<OutboundResponse> {
     const url = parseUrl(request.url, request.httpsOnly ?? false);
-    const { address, family } = await resolveChecked(url.hostname, request.userDestination && !this.options.allowPrivate);
+    const { address, family } = await resolveChecked(url.hostname, request.userDestination && !this.options.allowPrivate, this.options.hostsFile);
     const timeout = AbortSignal.timeout(this.options.timeoutMs);
     const combined = AbortSignal.any([signal, timeout]);
     const isHttps = url.protocol === 'https:';

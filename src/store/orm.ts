@@ -6,6 +6,7 @@ import { Migrator } from '@mikro-orm/migrations';
 import { MikroORM, type Options } from '@mikro-orm/postgresql';
 import { PGliteDriver, type PGliteConnectionConfig } from 'mikro-orm-pglite';
 import type { Logger } from '../log.js';
+import { lockDataDir } from './data-dir-lock.js';
 import { allEntities } from './entities/index.js';
 import { migrationsList } from './migrations/index.js';
 
@@ -36,14 +37,22 @@ function baseOptions(options: StoreOptions): Options {
   };
 }
 
-/** The PGlite instance lives in the data dir, so restarts keep every row. */
+/** The release of each embedded database's data dir lock, run when its store closes. */
+const locks = new WeakMap<object, () => void>();
+
+/** The PGlite instance lives in the data dir, so restarts keep every row; one process at a time holds it. */
+function embeddedDatabase(dataDir: string | undefined): PGlite {
+  if (!dataDir) return new PGlite();
+  const release = lockDataDir(dataDir);
+  const folder = resolve(dataDir, 'pglite');
+  mkdirSync(folder, { recursive: true });
+  const pglite = new PGlite(folder);
+  locks.set(pglite, release);
+  return pglite;
+}
+
 function embeddedOptions(options: StoreOptions): Options {
-  let dataDir: string | undefined;
-  if (options.dataDir) {
-    dataDir = resolve(options.dataDir, 'pglite');
-    mkdirSync(dataDir, { recursive: true });
-  }
-  const pglite = new PGlite(dataDir);
+  const pglite = embeddedDatabase(options.dataDir);
   return {
     ...baseOptions(options),
     // mikro-orm-pglite types its connection options a little wider than @mikro-orm/postgresql does.
@@ -77,7 +86,11 @@ export async function migrate(store: Store): Promise<string[]> {
 export async function closeStore(store: Store): Promise<void> {
   const pgliteFactory = (store.config.get('driverOptions') as { connection?: PGliteConnectionConfig }).connection?.pglite;
   await store.close(true);
-  if (pgliteFactory) await (await pgliteFactory()).close();
+  if (!pgliteFactory) return;
+  const pglite = await pgliteFactory();
+  await pglite.close();
+  locks.get(pglite)?.();
+  locks.delete(pglite);
 }
 
 export const uploadsDir = (dataDir: string): string => join(resolve(dataDir), 'uploads');

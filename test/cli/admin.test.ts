@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import test from 'ava';
-import { Client, User, Workspace } from '../../src/store/entities/index.js';
+import { Client, User, Workspace, WorkspaceShare } from '../../src/store/entities/index.js';
 import { closeStore, openStore } from '../../src/store/orm.js';
 import { verifyPassword } from '../../src/domain/password-hash.js';
 import { runCli } from '../helpers/cli.js';
@@ -103,4 +103,53 @@ test('an unknown role prints the usage and exits 2', async (t) => {
   const result = await runCli(['dance'], env);
   t.is(result.code, 2);
   t.regex(result.stderr, /unknown role "dance"/);
+});
+
+test.serial('the CLI applies the API rules to e-mail addresses and passwords', async (t) => {
+  const cases = [
+    [['create-client', '--name', 'Short', '--email', 'short@acme.test', '--password', 'x', '--plan', 'pro'], /the password must be at least 8 characters/],
+    [['create-client', '--name', 'NoMail', '--email', 'not-an-email', '--password', 'long-enough', '--plan', 'pro'], /"not-an-email" is not an e-mail address/],
+    [['create-user', '--client-id', '1', '--email', 'dev2@acme.test', '--password', 'p'.repeat(201)], /the password must be at most 200 characters/],
+    [['reset-password', '--email', 'dev@acme.test', '--password', 'short'], /the password must be at least 8 characters/],
+  ] as const;
+  for (const [args, message] of cases) {
+    const result = await runCli(['admin', ...args], env);
+    t.is(result.code, 1, `${args.join(' ')}: ${result.stdout}`);
+    t.regex(result.stderr, message);
+  }
+  t.is(await inspect((em) => em.count(User, { email: { $in: ['short@acme.test', 'not-an-email', 'dev2@acme.test'] } })), 0);
+});
+
+test.serial('create-user can share workspaces of the client with the new user, and refuses others', async (t) => {
+  const workspaceId = await inspect(async (em) => (await em.findOneOrFail(Workspace, { client: 1 })).id);
+  const created = await runCli(
+    ['admin', 'create-user', '--client-id', '1', '--email', 'viewer@acme.test', '--password', 'viewer-pass', '--workspace-ids', String(workspaceId)],
+    env,
+  );
+  t.is(created.code, 0, created.stderr);
+  const { user_id, workspace_ids } = JSON.parse(lastLine(created.stdout)) as { user_id: number; workspace_ids: number[] };
+  t.deepEqual(workspace_ids, [workspaceId]);
+  t.is(await inspect((em) => em.count(WorkspaceShare, { user: user_id, workspace: workspaceId })), 1);
+  const foreign = await runCli(['admin', 'create-user', '--client-id', '1', '--email', 'other@acme.test', '--password', 'other-pass', '--workspace-ids', '9999'], env);
+  t.is(foreign.code, 1);
+  t.regex(foreign.stderr, /not workspaces of client 1: 9999/);
+});
+
+test.serial('reset-password sets a given or generated password and ends the old credentials', async (t) => {
+  const before = await inspect((em) => em.findOneOrFail(User, { email: 'dev@acme.test' }));
+  const given = await runCli(['admin', 'reset-password', '--email', 'Dev@Acme.test', '--password', 'brand-new-pass'], env);
+  t.is(given.code, 0, given.stderr);
+  t.deepEqual(JSON.parse(lastLine(given.stdout)), { user_id: before.id });
+  const generated = await runCli(['admin', 'reset-password', '--email', 'dev@acme.test'], env);
+  t.is(generated.code, 0, generated.stderr);
+  const { password } = JSON.parse(lastLine(generated.stdout)) as { password: string };
+  t.true(password.length >= 12);
+  await inspect(async (em) => {
+    const user = await em.findOneOrFail(User, before.id);
+    t.true(await verifyPassword(user.passwordHash, password));
+    t.is(user.credentialsVersion, before.credentialsVersion + 2);
+  });
+  const unknown = await runCli(['admin', 'reset-password', '--email', 'nobody@acme.test', '--password', 'whatever-pass'], env);
+  t.is(unknown.code, 1);
+  t.regex(unknown.stderr, /no user with e-mail nobody@acme\.test/);
 });

@@ -1,20 +1,10 @@
 import { hashPassword, verifyPassword } from '../../domain/password-hash.js';
+import { passwordProblem } from '../../domain/password-rule.js';
 import { User } from '../../store/entities/user.js';
 import type { Principal } from '../auth/principal.js';
 import { forbidden, validationError } from '../errors.js';
 import { mutate } from '../mutation.js';
 import type { RequestContext } from '../request-context.js';
-
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 200;
-
-/** A password rule shared by sign-up paths: 8 to 200 characters. Null when acceptable. */
-export function passwordProblem(password: unknown): string | null {
-  if (typeof password !== 'string') return 'is required';
-  if (password.length < PASSWORD_MIN) return `must be at least ${PASSWORD_MIN} characters`;
-  if (password.length > PASSWORD_MAX) return `must be at most ${PASSWORD_MAX} characters`;
-  return null;
-}
 
 /**
  * Verifies the current password, stores the new one and raises credentialsVersion: the sign-in

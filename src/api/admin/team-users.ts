@@ -5,7 +5,7 @@ import { hashPassword } from '../../domain/password-hash.js';
 import { memberPermissions, PERMISSION_KEYS } from '../../domain/permissions.js';
 import { User, type UserPermissions } from '../../store/entities/user.js';
 import { Workspace, WorkspaceShare } from '../../store/entities/workspace.js';
-import { passwordProblem } from '../account/change-password.js';
+import { passwordProblem } from '../../domain/password-rule.js';
 import type { Principal } from '../auth/principal.js';
 import { conflict, notFound, validationError } from '../errors.js';
 import { mutate } from '../mutation.js';

@@ -75,7 +75,7 @@ export class MaintenanceWindowsController extends ApiController {
   /** Creates a window (no `id`: 201) or replaces one (`id`: 200). */
   @Post('upsert')
   @SuccessResponse(201, 'Created')
-  @Response<MaintenanceWindowView>(200, 'Updated')
+  @Response<Success<MaintenanceWindowView>>(200, 'Updated')
   @Response<ErrorBody>(402, 'The account has no active plan')
   @Response<ErrorBody>(404, 'No window with that id in this workspace')
   @Response<ErrorBody>(409, 'Managed by a Kubernetes manifest')

@@ -33,8 +33,11 @@ export async function listRuns(
 export interface LatencyPoint {
   /** Start of the bucket, ISO 8601. */
   at: string;
+  /** @isDouble */
   avg_ms: number;
+  /** @isDouble */
   min_ms: number;
+  /** @isDouble */
   max_ms: number;
   runs: number;
 }
@@ -72,7 +75,10 @@ export async function latencySeries(em: EntityManager, check: UptimeCheck, from:
 export interface CalendarDay {
   /** UTC day, `YYYY-MM-DD`. */
   date: string;
-  /** Up runs over up and down runs, in percent; null when the day has no decided run. */
+  /**
+   * Up runs over up and down runs, in percent; null when the day has no decided run.
+   * @isDouble
+   */
   availability_percent: number | null;
   up_runs: number;
   down_runs: number;
@@ -83,7 +89,10 @@ export interface CalendarDay {
 export interface SlaCalendar {
   from: string;
   to: string;
-  /** Over the whole range, same rule as the days. */
+  /**
+   * Over the whole range, same rule as the days.
+   * @isDouble
+   */
   availability_percent: number | null;
   days: CalendarDay[];
 }

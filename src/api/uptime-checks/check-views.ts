@@ -48,6 +48,7 @@ export interface LocationResultView {
   location: string;
   state: LocationResult['state'];
   reason: string | null;
+  /** @isDouble */
   latency_ms: number | null;
   late: boolean;
 }
@@ -58,6 +59,7 @@ export interface RunView {
   started_at: string;
   finished_at: string;
   failing_locations: number;
+  /** @isDouble */
   latency_ms: number | null;
   in_maintenance: boolean;
   on_demand: boolean;

@@ -10,7 +10,7 @@ export interface KeyPair {
 
 export interface TestPki {
   caPem: string;
-  /** localhost and 127.0.0.1, valid now. */
+  /** localhost, 127.0.0.1 and the extra names asked for, valid now. */
   valid: KeyPair;
   /** localhost and 127.0.0.1, not after yesterday. */
   expired: KeyPair;
@@ -21,7 +21,7 @@ export interface TestPki {
 }
 
 /** A throw-away CA and leaf certificates made with the openssl CLI (P-256: fast handshakes). */
-export function createTestPki(): TestPki {
+export function createTestPki(extraNames: readonly string[] = []): TestPki {
   const dir = mkdtempSync(join(tmpdir(), 'vantage-pki-'));
   const openssl = (...args: string[]): void => {
     execFileSync('openssl', args, { cwd: dir, stdio: 'pipe' });
@@ -35,7 +35,7 @@ export function createTestPki(): TestPki {
       openssl('x509', '-req', '-in', `${name}.csr`, '-CA', 'ca.pem', '-CAkey', 'ca.key', '-CAcreateserial', '-out', `${name}.pem`, '-days', days, '-extfile', `${name}.ext`);
       return { key: readFileSync(join(dir, `${name}.key`), 'utf8'), cert: readFileSync(join(dir, `${name}.pem`), 'utf8') };
     };
-    const valid = leaf('localhost', 'DNS:localhost,IP:127.0.0.1', '2');
+    const valid = leaf('localhost', ['DNS:localhost', 'IP:127.0.0.1', ...extraNames.map((name) => `DNS:${name}`)].join(','), '2');
     // A negative validity puts notAfter before now: the quickest expired certificate openssl 3.0 makes.
     const expired = leaf('expired', 'DNS:localhost,IP:127.0.0.1', '-1');
     const wrongHost = leaf('other', 'DNS:other.example', '2');
