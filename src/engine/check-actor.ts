@@ -45,6 +45,8 @@ export class CheckActor implements ActorBehavior<CheckEvent> {
   /** Deadlines of cycles in flight; a cycle that closes early cancels its own, sparing a no-op message. */
   private deadlines: Array<{ cycleId: string; entry: ScheduledEntry }> | null = null;
   private actor!: Actor<CheckEvent>;
+  /** Replaced by a fresh actor (the watchdog) or stopped: a restart still under way must not arm or publish anything. */
+  private detached = false;
 
   constructor(
     private state: CheckActorState,
@@ -57,6 +59,11 @@ export class CheckActor implements ActorBehavior<CheckEvent> {
 
   get current(): CheckActorState {
     return this.state;
+  }
+
+  /** When the next tick fires; null when none is armed. What the watchdog reads. */
+  get armedTickAt(): number | null {
+    return this.tick && !this.tick.cancelled ? this.tick.at : null;
   }
 
   bind(actor: Actor<CheckEvent>): void {
@@ -98,6 +105,7 @@ export class CheckActor implements ActorBehavior<CheckEvent> {
     this.context.scheduler.cancel(this.tick);
     this.tick = null;
     const stored = (await this.context.loader.load([this.state.checkId])).get(this.state.checkId);
+    if (this.detached) return;
     if (!stored) {
       await this.handle({ type: 'deleted', at: this.context.clock.now() });
       return;
@@ -108,6 +116,7 @@ export class CheckActor implements ActorBehavior<CheckEvent> {
 
   /** Stops timers; the actor itself is stopped by the engine. */
   detach(): void {
+    this.detached = true;
     this.context.scheduler.cancel(this.tick);
     this.tick = null;
     for (const { entry } of this.deadlines ?? []) this.context.scheduler.cancel(entry);

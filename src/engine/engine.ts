@@ -5,9 +5,12 @@ import type { Bus, BusSubscription } from '../bus/bus.js';
 import { ChangeNotice, ProbeResultMessage } from '../bus/messages.js';
 import { partitionOf, resultFilter, resultSubject } from '../bus/subjects.js';
 import { onDemandCycleId, type CheckActorState, type CheckEvent } from '../domain/check-actor-reducer.js';
+import { findLivenessGaps, type CheckTimer } from '../domain/engine-liveness.js';
+import { minutes } from '../domain/schedule.js';
 import type { Logger } from '../log.js';
+import { counter } from '../metrics/registry.js';
 import type { Store } from '../store/orm.js';
-import { Actor } from './actor.js';
+import { Actor, type RestartBackoff } from './actor.js';
 import { serveTestNow } from './bus-on-demand.js';
 import { CheckActor, type CheckActorContext, type EngineObserver } from './check-actor.js';
 import { CheckLoader, type StoredCheck } from './check-loader.js';
@@ -28,8 +31,10 @@ export interface EngineConfig {
   leases: PartitionLeases;
   logger: Logger;
   observer?: EngineObserver | undefined;
-  /** How often the engine re-reads checks, incidents and maintenance windows to heal missed change notices. */
+  /** How often the engine re-reads checks, incidents and maintenance windows to heal missed change notices, and runs its watchdog. */
   resyncIntervalMs?: number | undefined;
+  /** How a failed actor restart backs off (default 0.5 s doubling to 30 s). */
+  actorRestartBackoff?: RestartBackoff | undefined;
   /** Whether events are also published on the clients' AMQP exchanges (AMQP_URL is set). */
   publishToAmqp?: boolean;
 }
@@ -60,6 +65,8 @@ export class Engine implements PartitionListener {
   /** Change notices and resyncs run one after the other, so that reloads of one check never interleave. */
   private serial: Promise<void> = Promise.resolve();
   private stopping = false;
+  /** Partitions being brought up (checks loaded, consumer bound): the watchdog does not start a second load of them. */
+  private readonly bringingUp = new Set<number>();
 
   constructor(private readonly config: EngineConfig) {
     this.scheduler = new Scheduler(config.clock);
@@ -104,7 +111,11 @@ export class Engine implements PartitionListener {
     this.testNowServer = serveTestNow(this.config.bus, (checkId) => this.owned.has(this.partitionOf(checkId)), this.onDemand);
     await this.config.leases.start(this);
     const interval = this.config.resyncIntervalMs ?? 30_000;
-    this.resyncTimer = setInterval(() => void this.inOrder(() => this.resync()), interval);
+    this.resyncTimer = setInterval(() => {
+      // The watchdog needs no database for what it re-arms, so it does not queue behind a resync that waits for one.
+      this.watchdog();
+      void this.inOrder(() => this.resync());
+    }, interval);
     this.resyncTimer.unref();
   }
 
@@ -130,25 +141,97 @@ export class Engine implements PartitionListener {
     const fresh = partitions.filter((p) => !this.owned.has(p));
     if (fresh.length === 0) return;
     for (const p of fresh) this.owned.add(p);
-    const wanted = new Set(fresh);
-    const ids = (await this.loader.listChecks()).map((c) => c.id).filter((id) => wanted.has(this.partitionOf(id)) && !this.checks.has(id));
-    const stored = await this.loader.load(ids);
-    // A lease may have been lost while loading: only what is still owned starts.
-    for (const check of stored.values()) if (this.owned.has(this.partitionOf(check.config.id)) && !this.checks.has(check.config.id)) this.spawn(check);
-    // Actors exist before their results are consumed, so results held by the stream find them.
+    try {
+      await this.bringUp(fresh);
+    } catch (error) {
+      // Owned without checks or consumer: the watchdog brings them up at its next round.
+      this.config.logger.error({ err: error, partitions: fresh }, 'loading the checks of acquired partitions failed; the watchdog retries');
+    }
+  }
+
+  /** Loads the checks of owned partitions that are not running yet, then binds their result consumers. */
+  private async bringUp(partitions: number[]): Promise<void> {
+    const wanted = new Set(partitions.filter((p) => !this.bringingUp.has(p)));
+    if (wanted.size === 0) return;
+    for (const p of wanted) this.bringingUp.add(p);
+    try {
+      const ids = (await this.loader.listChecks()).map((c) => c.id).filter((id) => wanted.has(this.partitionOf(id)) && !this.checks.has(id));
+      const stored = await this.loader.load(ids);
+      // A lease may have been lost while loading: only what is still owned starts.
+      for (const check of stored.values()) if (this.owned.has(this.partitionOf(check.config.id)) && !this.checks.has(check.config.id)) this.spawn(check);
+      this.bindConsumers([...wanted]);
+      this.config.logger.info({ partitions: [...wanted], checks: stored.size }, 'partitions acquired');
+    } finally {
+      for (const p of wanted) this.bringingUp.delete(p);
+    }
+  }
+
+  /** Actors exist before their results are consumed, so results held by the stream find them. */
+  private bindConsumers(partitions: number[]): void {
     const onResult = (_subject: string, data: unknown): void => this.onResult(data);
     if (this.config.leases.soleReplica) {
       // Owning every partition for good, one consumer over all results does the work of one per partition.
       if (!this.consumers.has(allPartitions)) {
         this.consumers.set(allPartitions, this.config.bus.consumeDurable({ durable: `${this.config.clusterName}-engine-all`, filter: 'vantage.result.>' }, onResult));
       }
-    } else {
-      for (const p of fresh) {
-        if (!this.owned.has(p) || this.consumers.has(p)) continue;
-        this.consumers.set(p, this.config.bus.consumeDurable({ durable: `${this.config.clusterName}-engine-p${p}`, filter: resultFilter(p) }, onResult));
-      }
+      return;
     }
-    this.config.logger.info({ partitions: fresh, checks: stored.size }, 'partitions acquired');
+    for (const p of partitions) {
+      if (!this.owned.has(p) || this.consumers.has(p)) continue;
+      this.consumers.set(p, this.config.bus.consumeDurable({ durable: `${this.config.clusterName}-engine-p${p}`, filter: resultFilter(p) }, onResult));
+    }
+  }
+
+  /**
+   * Finds active checks without their next cycle armed and owned partitions without a consumer,
+   * and heals them: a check gets a fresh actor from its in-memory state (no database needed), a
+   * partition is loaded and bound again. Runs on the resync period; public for tests.
+   */
+  watchdog(): void {
+    if (this.stopping) return;
+    if (this.scheduler.ensureArmed()) this.config.logger.warn('watchdog: the scheduler had entries waiting without a timer; re-armed');
+    const gaps = findLivenessGaps({
+      checks: this.checkTimers(),
+      ownedPartitions: this.owned,
+      consumedPartitions: this.consumedPartitions(),
+      now: this.config.clock.now(),
+      marginMs: watchdogMarginMs,
+    });
+    if (gaps.unarmedChecks.length > 0) {
+      for (const id of gaps.unarmedChecks) this.respawn(id);
+      unarmedCounter().inc(gaps.unarmedChecks.length);
+      this.config.logger.warn({ checks: gaps.unarmedChecks.slice(0, 20), count: gaps.unarmedChecks.length }, 'watchdog: checks had no next cycle armed; re-armed');
+    }
+    const missing = gaps.partitionsWithoutConsumer.filter((p) => !this.bringingUp.has(p));
+    if (missing.length > 0) {
+      unconsumedCounter().inc(missing.length);
+      this.config.logger.warn({ partitions: missing }, 'watchdog: owned partitions had no result consumer; bringing them up');
+      this.bringUp(missing).catch((error: unknown) =>
+        this.config.logger.warn({ err: error, partitions: missing }, 'watchdog: bringing partitions up failed; retrying at its next round'),
+      );
+    }
+  }
+
+  private *checkTimers(): Iterable<CheckTimer> {
+    for (const [checkId, running] of this.checks) {
+      const { config } = running.behavior.current;
+      const tickAt = running.actor.isStopped ? null : running.behavior.armedTickAt;
+      yield { checkId, paused: config.paused, periodMs: minutes(config.frequencyMinutes), tickAt };
+    }
+  }
+
+  private consumedPartitions(): Set<number> {
+    if (this.consumers.has(allPartitions)) return new Set(this.owned);
+    return new Set(this.consumers.keys());
+  }
+
+  /** A fresh actor for a check from what this engine knows of it; the old one (stuck, or stopped) is let go. */
+  private respawn(checkId: number): void {
+    const running = this.checks.get(checkId);
+    if (!running) return;
+    running.behavior.detach();
+    running.actor.stop();
+    this.spawnWith({ ...running.behavior.current, cycles: [] });
   }
 
   async lost(partitions: number[]): Promise<void> {
@@ -205,10 +288,14 @@ export class Engine implements PartitionListener {
   }
 
   private spawn(stored: StoredCheck): void {
-    const behavior = new CheckActor(this.stateOf(stored), this.context);
-    const actor = new Actor<CheckEvent>(`check-${stored.config.id}`, behavior, this.config.logger);
+    this.spawnWith(this.stateOf(stored));
+  }
+
+  private spawnWith(state: CheckActorState): void {
+    const behavior = new CheckActor(state, this.context);
+    const actor = new Actor<CheckEvent>(`check-${state.checkId}`, behavior, this.config.logger, this.config.actorRestartBackoff);
     behavior.bind(actor);
-    this.checks.set(stored.config.id, { actor, behavior, partition: this.partitionOf(stored.config.id) });
+    this.checks.set(state.checkId, { actor, behavior, partition: this.partitionOf(state.checkId) });
     actor.tell({ type: 'started', at: this.config.clock.now() });
   }
 
@@ -364,6 +451,10 @@ export class Engine implements PartitionListener {
 }
 
 const changeFilter = 'vantage.changes.>';
+/** Slack before a missing or overdue tick counts as a gap: a tick being handled right now is not one. */
+const watchdogMarginMs = 15_000;
+const unarmedCounter = () => counter('vantage_engine_checks_unarmed_total', 'Active checks the watchdog found without their next cycle armed, and re-armed');
+const unconsumedCounter = () => counter('vantage_engine_partitions_unconsumed_total', 'Owned partitions the watchdog found without a live result consumer, and brought up');
 /** Checks compared per page of a resync. */
 const resyncPage = 5_000;
 const yieldToEventLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
