@@ -4,7 +4,7 @@ import { OwnAllPartitions } from '../engine/partition-leases.js';
 import { startOpsServer } from '../ops/ops-server.js';
 import { watchRoleDependencies } from '../ops/role-dependencies.js';
 import { closeStore } from '../store/orm.js';
-import { openMigratedStore } from './open-migrated-store.js';
+import { waitForMigratedStore } from './open-migrated-store.js';
 import { parseFlags, untilSignal, UsageError, type RoleContext } from './role.js';
 import { startMonitoring } from './start-monitoring.js';
 
@@ -16,7 +16,7 @@ import { startMonitoring } from './start-monitoring.js';
 export default async function engineRole(args: string[], { settings, logger }: RoleContext): Promise<number> {
   const unknown = [...parseFlags(args).keys()];
   if (unknown.length > 0) throw new UsageError(`unknown option --${unknown[0]}`);
-  const store = await openMigratedStore(settings, logger);
+  const store = await waitForMigratedStore(settings, logger);
   const bus = await createBus(settings, logger.child({ component: 'bus' }), 'vantage-engine');
   const partitions = settings.NATS_URL
     ? new NatsKvPartitionLeases({

@@ -5,7 +5,7 @@ import type { Logger } from '../log.js';
 import type { Actor, ActorBehavior } from './actor.js';
 import type { CheckLoader, StoredCheck } from './check-loader.js';
 import type { Clock } from './clock.js';
-import type { IncidentWriter } from './incident-writer.js';
+import type { IncidentDecisions } from './incident-decisions.js';
 import type { OnDemandReplies } from './on-demand.js';
 import type { RunWriter } from './run-writer.js';
 import type { ScheduledEntry, Scheduler } from './scheduler.js';
@@ -26,7 +26,7 @@ export interface CheckActorContext {
   scheduler: Scheduler;
   bus: Bus;
   runs: RunWriter;
-  incidents: IncidentWriter;
+  incidents: IncidentDecisions;
   loader: CheckLoader;
   onDemand: OnDemandReplies;
   logger: Logger;
@@ -104,6 +104,8 @@ export class CheckActor implements ActorBehavior<CheckEvent> {
   async restart(): Promise<void> {
     this.context.scheduler.cancel(this.tick);
     this.tick = null;
+    // What is reloaded must include every decision this check has made.
+    await this.context.incidents.settled(this.state.checkId);
     const stored = (await this.context.loader.load([this.state.checkId])).get(this.state.checkId);
     if (this.detached) return;
     if (!stored) {
@@ -153,9 +155,11 @@ export class CheckActor implements ActorBehavior<CheckEvent> {
         context.runs.recordLate(effect.cycleId, effect.results);
         return null;
       case 'openIncident':
-        return this.openIncident(effect);
+        this.openIncident(effect);
+        return null;
       case 'resolveIncident':
-        return context.incidents.resolve({ checkId: this.state.checkId, ...effect }).then(() => null);
+        context.incidents.resolve({ checkId: this.state.checkId, ...effect });
+        return null;
       case 'replyOnDemand':
         context.onDemand.settle(effect.cycleId, effect.run);
         return null;
@@ -189,22 +193,33 @@ export class CheckActor implements ActorBehavior<CheckEvent> {
     return entry;
   }
 
+  /** A request that cannot be sent (NATS away) is not the actor's failure: its location stays silent and the cycle closes UNKNOWN at its deadline. */
   private async publish(requests: Extract<CheckEffect, { type: 'publishProbes' }>['requests'], scheduledAt: number | null): Promise<null> {
-    await Promise.all(requests.map((request) => this.context.bus.publish(probeSubject(request.location), request)));
+    await Promise.all(
+      requests.map((request) =>
+        Promise.resolve()
+          .then(() => this.context.bus.publish(probeSubject(request.location), request))
+          .catch((error: unknown) => this.context.logger.debug({ err: error, requestId: request.requestId }, 'probe request not sent')),
+      ),
+    );
     if (scheduledAt !== null) this.context.observer?.cycleStarted?.(this.context.clock.now() - scheduledAt, scheduledAt);
     return null;
   }
 
-  private async openIncident(effect: Extract<CheckEffect, { type: 'openIncident' }>): Promise<CheckEvent | null> {
-    const incidentId = await this.context.incidents.open({
+  /** Handed to the decisions queue: the actor goes on, and learns the incident's id (or that its check is gone) once it is written. */
+  private openIncident(effect: Extract<CheckEffect, { type: 'openIncident' }>): void {
+    const opening = {
       checkId: this.state.checkId,
       cycleId: effect.cycleId,
       at: effect.at,
       severity: effect.severity,
       failures: effect.failures,
       compatibleLocations: effect.compatibleLocations,
+    };
+    const actor = this.actor;
+    this.context.incidents.open(opening, (incidentId) => {
+      const at = this.context.clock.now();
+      actor.tell(incidentId === null ? { type: 'deleted', at } : { type: 'incidentOpened', cycleId: effect.cycleId, incidentId });
     });
-    if (incidentId === null) return { type: 'deleted', at: this.context.clock.now() };
-    return { type: 'incidentOpened', cycleId: effect.cycleId, incidentId };
   }
 }

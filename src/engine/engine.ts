@@ -15,6 +15,7 @@ import { serveTestNow } from './bus-on-demand.js';
 import { CheckActor, type CheckActorContext, type EngineObserver } from './check-actor.js';
 import { CheckLoader, type StoredCheck } from './check-loader.js';
 import type { Clock } from './clock.js';
+import { IncidentDecisions } from './incident-decisions.js';
 import { IncidentWriter } from './incident-writer.js';
 import { MaintenanceCache } from './maintenance-cache.js';
 import { CheckNotRunHere, OnDemandReplies } from './on-demand.js';
@@ -56,6 +57,7 @@ export class Engine implements PartitionListener {
   private testNowServer: BusSubscription | null = null;
   private readonly scheduler: Scheduler;
   private readonly runs: RunWriter;
+  private readonly decisions: IncidentDecisions;
   private readonly loader: CheckLoader;
   private readonly maintenance: MaintenanceCache;
   private readonly replies = new OnDemandReplies();
@@ -67,18 +69,23 @@ export class Engine implements PartitionListener {
   private stopping = false;
   /** Partitions being brought up (checks loaded, consumer bound): the watchdog does not start a second load of them. */
   private readonly bringingUp = new Set<number>();
+  private resyncFailing = false;
 
   constructor(private readonly config: EngineConfig) {
     this.scheduler = new Scheduler(config.clock);
     this.runs = new RunWriter(config.store, config.logger.child({ component: 'run-writer' }));
     this.loader = new CheckLoader(config.store);
+    this.decisions = new IncidentDecisions(
+      new IncidentWriter(config.store, { amqp: config.publishToAmqp ?? false }),
+      config.logger.child({ component: 'incident-decisions' }),
+    );
     this.maintenance = new MaintenanceCache(config.store);
     this.context = {
       clock: config.clock,
       scheduler: this.scheduler,
       bus: config.bus,
       runs: this.runs,
-      incidents: new IncidentWriter(config.store, { amqp: config.publishToAmqp ?? false }),
+      incidents: this.decisions,
       loader: this.loader,
       onDemand: this.replies,
       logger: config.logger,
@@ -103,7 +110,8 @@ export class Engine implements PartitionListener {
   }
 
   async start(): Promise<void> {
-    await this.maintenance.reload(this.config.clock.now());
+    // Maintenance windows read now if the database answers, else at the first resync that finds it back.
+    await this.maintenance.reload(this.config.clock.now()).catch((error: unknown) => this.config.logger.warn({ err: error }, 'maintenance windows not read yet; the resync retries'));
     const onChange = (_subject: string, data: unknown): Promise<void> => this.onChange(data);
     this.changes = this.config.leases.soleReplica
       ? this.config.bus.consumeDurable({ durable: `${this.config.clusterName}-engine-changes`, filter: changeFilter }, onChange)
@@ -127,6 +135,7 @@ export class Engine implements PartitionListener {
     await this.serial;
     await this.drop([...this.owned]);
     await this.runs.stop();
+    await this.decisions.stop();
     await this.config.leases.stop();
     this.scheduler.stop();
   }
@@ -314,8 +323,18 @@ export class Engine implements PartitionListener {
     this.tell(data.subjectId, { type: 'probeResult', at: this.config.clock.now(), message: data });
   }
 
+  /** Change notices and resyncs, one after the other. A failure waits for the next resync; a run of them is logged once. */
   private inOrder(task: () => Promise<void>): Promise<void> {
-    const next = this.serial.then(task).catch((error: unknown) => this.config.logger.error({ err: error }, 'engine resync failed'));
+    const next = this.serial.then(task).then(
+      () => {
+        if (this.resyncFailing) this.config.logger.info('engine resync works again');
+        this.resyncFailing = false;
+      },
+      (error: unknown) => {
+        this.config.logger[this.resyncFailing ? 'debug' : 'warn']({ err: error }, 'engine resync failed; retried at the next resync');
+        this.resyncFailing = true;
+      },
+    );
     this.serial = next;
     return next;
   }
