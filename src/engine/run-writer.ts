@@ -59,6 +59,7 @@ export class RunWriter {
   /** Runs at the front of the buffer whose detail is already shed. */
   private shedUpTo = 0;
   private failures = 0;
+  private stopped = false;
   private failingSince: number | null = null;
   private idleWaiters: Array<() => void> = [];
   private readonly flushIntervalMs: number;
@@ -139,10 +140,18 @@ export class RunWriter {
     return new Promise((resolve) => this.idleWaiters.push(resolve));
   }
 
-  async stop(): Promise<void> {
+  /**
+   * Writes what is buffered, for up to `graceMs`: a shutdown while the database is away must end.
+   * What is still unwritten then is logged and given up (the new owner runs the next cycles).
+   */
+  async stop(graceMs = 10_000): Promise<void> {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
-    await this.flush();
+    let timer: NodeJS.Timeout | undefined;
+    const flushed = await Promise.race([this.flush().then(() => true), new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), graceMs)))]);
+    clearTimeout(timer);
+    this.stopped = true;
+    if (!flushed) this.logger.error({ runs: this.runs.length, states: this.states.size }, 'runs not written at shutdown (database away); given up');
   }
 
   private hasWork(): boolean {
@@ -167,6 +176,7 @@ export class RunWriter {
    * answer waits until its run's insert has committed.
    */
   private pump(): void {
+    if (this.stopped) return;
     if (this.shedSinceLog > 0) {
       this.logger.warn({ runs: this.shedSinceLog, keptWithDetail: this.maxDetailed }, 'run buffer large (database slow or away); probe detail of the oldest runs shed');
       this.shedSinceLog = 0;
@@ -219,6 +229,7 @@ export class RunWriter {
       }
       this.succeeded();
     } catch (error) {
+      if (this.stopped) return;
       for (const run of runs) this.buffered.set(run.cycleId, run);
       // Put back in front (they are the oldest); their detail may be shed again, which is harmless.
       this.runs.unshift(...runs);

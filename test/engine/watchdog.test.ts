@@ -124,4 +124,23 @@ test.serial('an actor that loses its tick at the worst moment (a failing reload 
   clock.advance(minute);
   await until('and keeps its schedule, the database still away', async () => requests.get(check.id) === 4, 10_000);
   t.is((await unarmedCount()) - before, 1);
+  await postgres.resume();
+});
+
+test.serial('partitions taken while the database is away are brought up by the watchdog once it returns, and counted', async (t) => {
+  t.timeout(90_000);
+  await engine?.stop();
+  engine = undefined;
+  const owner = await tenant(store.em.fork() as EntityManager);
+  const check = await httpCheck(store.em.fork() as EntityManager, owner, 'Late start', 'late.example.net', { triggerLocations: ['eu-west'] });
+  const unconsumed = async (): Promise<number> => (await metricsRegistry.getSingleMetric('vantage_engine_partitions_unconsumed_total')?.get())?.values[0]?.value ?? 0;
+  const before = await unconsumed();
+  await postgres.stop('immediate');
+  engine = await startEngine({ settings: loadSettings({ VANTAGE_PARTITIONS: '2' }), logger, store, bus, clock: new FakeClock(Date.now()), resyncIntervalMs: 500 });
+  t.is(engine.engine.runningChecks, 0, 'nothing could be loaded');
+  t.deepEqual(engine.engine.ownedPartitions, [0, 1], 'but the partitions are owned');
+  await until('the watchdog notices the partitions without a consumer', async () => (await unconsumed()) > before, 10_000);
+  await postgres.resume();
+  await until('the check runs once the database is back', async () => (requests.get(check.id) ?? 0) >= 1, 30_000);
+  t.true(engine.engine.runningChecks >= 1);
 });
