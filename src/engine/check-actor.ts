@@ -34,6 +34,8 @@ export interface CheckActorContext {
   stateOf(stored: StoredCheck): CheckActorState;
   /** The actor stopped for good (its check was deleted). */
   removed(checkId: number): void;
+  /** Tells whichever actor runs the check now (it may have been replaced since a decision was made). */
+  tell(checkId: number, event: CheckEvent): void;
 }
 
 /**
@@ -127,6 +129,8 @@ export class CheckActor implements ActorBehavior<CheckEvent> {
   }
 
   private perform(effect: CheckEffect): Promise<CheckEvent | null> | null {
+    // A behaviour let go (partition lost, replaced by the watchdog) finishes its message without acting on it.
+    if (this.detached) return null;
     const { context } = this;
     switch (effect.type) {
       case 'publishProbes':
@@ -216,10 +220,10 @@ export class CheckActor implements ActorBehavior<CheckEvent> {
       failures: effect.failures,
       compatibleLocations: effect.compatibleLocations,
     };
-    const actor = this.actor;
+    const { checkId } = this.state;
     this.context.incidents.open(opening, (incidentId) => {
       const at = this.context.clock.now();
-      actor.tell(incidentId === null ? { type: 'deleted', at } : { type: 'incidentOpened', cycleId: effect.cycleId, incidentId });
+      this.context.tell(checkId, incidentId === null ? { type: 'deleted', at } : { type: 'incidentOpened', cycleId: effect.cycleId, incidentId });
     });
   }
 }

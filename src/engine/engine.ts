@@ -92,6 +92,7 @@ export class Engine implements PartitionListener {
       observer: config.observer,
       stateOf: (stored) => this.stateOf(stored),
       removed: (checkId) => this.checks.delete(checkId),
+      tell: (checkId, event) => void this.tell(checkId, event),
     };
   }
 
