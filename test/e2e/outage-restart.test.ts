@@ -100,8 +100,15 @@ async function killAndRestartDuring(stop: () => Promise<void>, resume: () => Pro
     await kill(role, 'SIGKILL');
     start(role);
   }
-  // Started again during the outage: none gives up and exits while it waits.
-  await new Promise((resolve) => setTimeout(resolve, 8_000));
+  // Started again during the outage: none gives up and exits while it waits, and the engine and the agent say they live.
+  const waitingSince = Date.now();
+  for (const role of roles.filter((r) => r.portVariable === 'VANTAGE_OPS_PORT')) {
+    while ((await fetch(`http://127.0.0.1:${role.port}/healthz`).then((r) => r.status, () => 0)) !== 200) {
+      if (Date.now() - waitingSince > 30_000) throw new Error(`${role.name} /healthz did not answer during the outage: ${role.output.slice(-2000)}`);
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+  await new Promise((resolve) => setTimeout(resolve, Math.max(0, waitingSince + 8_000 - Date.now())));
   for (const role of roles) if (role.child!.exitCode !== null) throw new Error(`${role.name} exited during the outage: ${role.output.slice(-2000)}`);
   await resume();
   await untilAllReady('after the dependency returned', 60_000);
