@@ -5,10 +5,9 @@ import type { Bus, BusSubscription } from '../bus/bus.js';
 import { ChangeNotice, ProbeResultMessage } from '../bus/messages.js';
 import { partitionOf, resultFilter, resultSubject } from '../bus/subjects.js';
 import { onDemandCycleId, type CheckActorState, type CheckEvent } from '../domain/check-actor-reducer.js';
-import { findLivenessGaps, type CheckTimer } from '../domain/engine-liveness.js';
+import type { CheckTimer } from '../domain/engine-liveness.js';
 import { minutes } from '../domain/schedule.js';
 import type { Logger } from '../log.js';
-import { counter } from '../metrics/registry.js';
 import type { Store } from '../store/orm.js';
 import { Actor, type RestartBackoff } from './actor.js';
 import { serveTestNow } from './bus-on-demand.js';
@@ -22,6 +21,7 @@ import { CheckNotRunHere, OnDemandReplies } from './on-demand.js';
 import type { PartitionLeases, PartitionListener } from './partition-leases.js';
 import { RunWriter } from './run-writer.js';
 import { Scheduler } from './scheduler.js';
+import { runWatchdog, type WatchedEngine } from './watchdog.js';
 
 export interface EngineConfig {
   clusterName: string;
@@ -194,33 +194,22 @@ export class Engine implements PartitionListener {
 
   /**
    * Finds active checks without their next cycle armed and owned partitions without a consumer,
-   * and heals them: a check gets a fresh actor from its in-memory state (no database needed), a
-   * partition is loaded and bound again. Runs on the resync period; public for tests.
+   * and heals them. Runs on the resync period; public for tests.
    */
   watchdog(): void {
-    if (this.stopping) return;
-    if (this.scheduler.ensureArmed()) this.config.logger.warn('watchdog: the scheduler had entries waiting without a timer; re-armed');
-    const gaps = findLivenessGaps({
-      checks: this.checkTimers(),
-      ownedPartitions: this.owned,
-      consumedPartitions: this.consumedPartitions(),
-      now: this.config.clock.now(),
-      marginMs: watchdogMarginMs,
-    });
-    if (gaps.unarmedChecks.length > 0) {
-      for (const id of gaps.unarmedChecks) this.respawn(id);
-      unarmedCounter().inc(gaps.unarmedChecks.length);
-      this.config.logger.warn({ checks: gaps.unarmedChecks.slice(0, 20), count: gaps.unarmedChecks.length }, 'watchdog: checks had no next cycle armed; re-armed');
-    }
-    const missing = gaps.partitionsWithoutConsumer.filter((p) => !this.bringingUp.has(p));
-    if (missing.length > 0) {
-      unconsumedCounter().inc(missing.length);
-      this.config.logger.warn({ partitions: missing }, 'watchdog: owned partitions had no result consumer; bringing them up');
-      this.bringUp(missing).catch((error: unknown) =>
-        this.config.logger.warn({ err: error, partitions: missing }, 'watchdog: bringing partitions up failed; retrying at its next round'),
-      );
-    }
+    if (!this.stopping) runWatchdog(this.watched, this.config.logger);
   }
+
+  private readonly watched: WatchedEngine = {
+    now: () => this.config.clock.now(),
+    checkTimers: () => this.checkTimers(),
+    ownedPartitions: () => this.owned,
+    consumedPartitions: () => (this.consumers.has(allPartitions) ? this.owned : new Set(this.consumers.keys())),
+    partitionsComingUp: () => this.bringingUp,
+    rearmScheduler: () => this.scheduler.ensureArmed(),
+    respawn: (checkId) => this.respawn(checkId),
+    bringUp: (partitions) => this.bringUp(partitions),
+  };
 
   private *checkTimers(): Iterable<CheckTimer> {
     for (const [checkId, running] of this.checks) {
@@ -228,11 +217,6 @@ export class Engine implements PartitionListener {
       const tickAt = running.actor.isStopped ? null : running.behavior.armedTickAt;
       yield { checkId, paused: config.paused, periodMs: minutes(config.frequencyMinutes), tickAt };
     }
-  }
-
-  private consumedPartitions(): Set<number> {
-    if (this.consumers.has(allPartitions)) return new Set(this.owned);
-    return new Set(this.consumers.keys());
   }
 
   /** A fresh actor for a check from what this engine knows of it; the old one (stuck, or stopped) is let go. */
@@ -471,10 +455,6 @@ export class Engine implements PartitionListener {
 }
 
 const changeFilter = 'vantage.changes.>';
-/** Slack before a missing or overdue tick counts as a gap: a tick being handled right now is not one. */
-const watchdogMarginMs = 15_000;
-const unarmedCounter = () => counter('vantage_engine_checks_unarmed_total', 'Active checks the watchdog found without their next cycle armed, and re-armed');
-const unconsumedCounter = () => counter('vantage_engine_partitions_unconsumed_total', 'Owned partitions the watchdog found without a live result consumer, and brought up');
 /** Checks compared per page of a resync. */
 const resyncPage = 5_000;
 const yieldToEventLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
