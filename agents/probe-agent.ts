@@ -3,6 +3,7 @@ import { Value } from '@sinclair/typebox/value';
 import type { Bus, BusSubscription } from '../src/bus/bus.js';
 import { agentCapabilitiesEveryMs, ProbeRequest, type AgentCapabilities, type ProbeResultMessage } from '../src/bus/messages.js';
 import { agentCapabilitiesSubject, agentQueue, probeSubject } from '../src/bus/subjects.js';
+import { jitteredBackoffMs } from '../src/domain/backoff.js';
 import type { Logger } from '../src/log.js';
 import type { ProbeOptions } from './probes/probe.js';
 import { probe, supportedProbeTypes } from './probes/registry.js';
@@ -117,11 +118,30 @@ export class ProbeAgent {
         finishedAt: new Date().toISOString(),
         result,
       };
-      await this.config.bus.publishDurable(request.resultSubject, message);
+      await this.publishResult(request, message);
     } catch (error) {
       this.logger.error({ err: error, requestId: request.requestId }, 'could not publish a probe result');
     } finally {
       release();
+    }
+  }
+
+  /**
+   * A result that cannot be published (NATS away) is tried again with backoff until its cycle's
+   * deadline: delivered if NATS returns in time, otherwise the location is missing and the cycle
+   * UNKNOWN, never a false failure.
+   */
+  private async publishResult(request: ProbeRequest, message: ProbeResultMessage): Promise<void> {
+    const deadline = Date.parse(request.deadlineAt);
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await this.config.bus.publishDurable(request.resultSubject, message);
+        return;
+      } catch (error) {
+        const delayMs = jitteredBackoffMs(attempt, 250, 2_000);
+        if (Date.now() + delayMs >= deadline || this.abandon.signal.aborted) throw error;
+        await new Promise((resolve) => setTimeout(resolve, delayMs));
+      }
     }
   }
 

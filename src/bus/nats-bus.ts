@@ -61,7 +61,8 @@ export class NatsBus implements Bus {
 
   /** Connects and makes sure every stream of `durableStreams` exists. */
   static async connect(options: NatsBusOptions, logger: Logger): Promise<NatsBus> {
-    const nc = await connect({ servers: options.servers, name: options.name ?? 'vantage', maxReconnectAttempts: -1 });
+    // A NATS that is away at start (an outage, a process restarted during one) is waited for, not a reason to exit.
+    const nc = await connect({ servers: options.servers, name: options.name ?? 'vantage', maxReconnectAttempts: -1, waitOnFirstConnect: true });
     try {
       const jsm = await jetstreamManager(nc);
       const bus = new NatsBus(nc, jetstream(nc), jsm, logger, options);

@@ -4,7 +4,8 @@ import { closePingSockets, pingSocketKind } from '../../agents/probes/ping.js';
 import { createBus } from '../bus/create-bus.js';
 import { componentLogger } from '../log.js';
 import { ALL_INTERFACES } from '../config/core-settings.js';
-import { startOpsServer } from '../ops/ops-server.js';
+import type { DependencyWatch } from '../ops/dependency-watch.js';
+import { readinessOf, startOpsServer } from '../ops/ops-server.js';
 import { watchRoleDependencies } from '../ops/role-dependencies.js';
 import { parseFlags, untilSignal, UsageError, type Role } from './role.js';
 import { probeOptionsFrom } from './start-agents.js';
@@ -23,6 +24,14 @@ const agent: Role = async (args, { settings, logger }) => {
 
   const log = componentLogger(logger, 'agent', 'probe-agent');
   if (!settings.NATS_URL) log.warn('NATS_URL is not set: this agent uses an in-process bus and will receive no requests');
+  // Health first: while NATS is waited for at start, /healthz answers and /readyz says why not ready.
+  let dependencies: DependencyWatch | null = null;
+  const ops = await startOpsServer({
+    host: settings.HOST ?? ALL_INTERFACES,
+    port: settings.VANTAGE_OPS_PORT,
+    logger: log,
+    readiness: () => readinessOf(dependencies),
+  });
   const bus = await createBus(settings, log, `vantage-agent-${location}-${agentId}`);
   const probeAgent = new ProbeAgent({
     bus,
@@ -33,19 +42,14 @@ const agent: Role = async (args, { settings, logger }) => {
     logger: log,
   });
   probeAgent.start();
-  const dependencies = watchRoleDependencies(settings, log, { bus });
-  const ops = await startOpsServer({
-    host: settings.HOST ?? ALL_INTERFACES,
-    port: settings.VANTAGE_OPS_PORT,
-    logger: log,
-    readiness: () => ({ ready: dependencies.allUp(), checks: dependencies.report() }),
-  });
+  const watch = watchRoleDependencies(settings, log, { bus });
+  dependencies = watch;
   // Which ICMP socket ping uses (raw, datagram, or none: ping unsupported) is what a pod's privileges decide.
   log.info({ location, agentId, opsPort: ops.port, pingSocket: pingSocketKind() ?? 'none' }, 'agent running');
   const signal = await untilSignal();
   log.info({ signal }, 'stopping');
   await ops.close();
-  dependencies.stop();
+  watch.stop();
   await probeAgent.stop();
   closePingSockets();
   await bus.close();

@@ -6,7 +6,7 @@ import { BusDomainChecker } from '../engine/bus-domain-checker.js';
 import { BusOnDemandProbe } from '../engine/bus-on-demand.js';
 import { watchRoleDependencies } from '../ops/role-dependencies.js';
 import { closeStore } from '../store/orm.js';
-import { openMigratedStore } from './open-migrated-store.js';
+import { waitForMigratedStore } from './open-migrated-store.js';
 import { untilSignal, type RoleContext } from './role.js';
 import { startApi } from './start-api.js';
 
@@ -16,7 +16,7 @@ import { startApi } from './start-api.js';
  * both answer 503. The options endpoint offers each check type where the live agents announced it.
  */
 export default async function apiRole(_args: string[], { settings, logger }: RoleContext): Promise<number> {
-  const store = await openMigratedStore(settings, logger);
+  const store = await waitForMigratedStore(settings, logger);
   const bus = await createBus(settings, logger.child({ component: 'bus' }), 'vantage-api');
   const engineAccess = settings.NATS_URL
     ? { onDemandProbe: new BusOnDemandProbe(bus, settings.VANTAGE_PARTITIONS), domainChecker: new BusDomainChecker(bus) }

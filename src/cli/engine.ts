@@ -2,10 +2,11 @@ import { createBus } from '../bus/create-bus.js';
 import { NatsKvPartitionLeases } from '../engine/nats-kv-leases.js';
 import { OwnAllPartitions } from '../engine/partition-leases.js';
 import { ALL_INTERFACES } from '../config/core-settings.js';
-import { startOpsServer } from '../ops/ops-server.js';
+import type { DependencyWatch } from '../ops/dependency-watch.js';
+import { readinessOf, startOpsServer } from '../ops/ops-server.js';
 import { watchRoleDependencies } from '../ops/role-dependencies.js';
 import { closeStore } from '../store/orm.js';
-import { openMigratedStore } from './open-migrated-store.js';
+import { waitForMigratedStore } from './open-migrated-store.js';
 import { parseFlags, untilSignal, UsageError, type RoleContext } from './role.js';
 import { startMonitoring } from './start-monitoring.js';
 
@@ -17,7 +18,15 @@ import { startMonitoring } from './start-monitoring.js';
 export default async function engineRole(args: string[], { settings, logger }: RoleContext): Promise<number> {
   const unknown = [...parseFlags(args).keys()];
   if (unknown.length > 0) throw new UsageError(`unknown option --${unknown[0]}`);
-  const store = await openMigratedStore(settings, logger);
+  // Health first: while the database or NATS is waited for at start, /healthz answers and /readyz says why not ready.
+  let dependencies: DependencyWatch | null = null;
+  const ops = await startOpsServer({
+    host: settings.HOST ?? ALL_INTERFACES,
+    port: settings.VANTAGE_OPS_PORT,
+    logger,
+    readiness: () => readinessOf(dependencies),
+  });
+  const store = await waitForMigratedStore(settings, logger);
   const bus = await createBus(settings, logger.child({ component: 'bus' }), 'vantage-engine');
   const partitions = settings.NATS_URL
     ? new NatsKvPartitionLeases({
@@ -27,19 +36,14 @@ export default async function engineRole(args: string[], { settings, logger }: R
         logger: logger.child({ component: 'partition-leases' }),
       })
     : new OwnAllPartitions(settings.VANTAGE_PARTITIONS);
-  const dependencies = watchRoleDependencies(settings, logger, { store, bus });
+  const watch = watchRoleDependencies(settings, logger, { store, bus });
+  dependencies = watch;
   const monitoring = await startMonitoring({ settings, logger, store, bus, partitions });
-  const ops = await startOpsServer({
-    host: settings.HOST ?? ALL_INTERFACES,
-    port: settings.VANTAGE_OPS_PORT,
-    logger,
-    readiness: () => ({ ready: dependencies.allUp(), checks: dependencies.report() }),
-  });
   logger.info({ partitions: settings.VANTAGE_PARTITIONS, cluster: settings.VANTAGE_CLUSTER_NAME, opsPort: ops.port }, 'engine running');
   const signal = await untilSignal();
   logger.info({ signal }, 'stopping');
   await ops.close();
-  dependencies.stop();
+  watch.stop();
   await monitoring.stop();
   await bus.close();
   await closeStore(store);

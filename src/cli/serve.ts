@@ -1,7 +1,7 @@
 import { createBus } from '../bus/create-bus.js';
 import { ensureFirstClient } from '../store/first-client.js';
 import { closeStore } from '../store/orm.js';
-import { openMigratedStore } from './open-migrated-store.js';
+import { waitForMigratedStore } from './open-migrated-store.js';
 import { untilSignal, type RoleContext } from './role.js';
 import { logSignInNotice } from './sign-in-notice.js';
 import { startInProcessAgents } from './start-agents.js';
@@ -21,7 +21,7 @@ export default async function serveRole(_args: string[], context: RoleContext): 
     VANTAGE_ALLOW_PRIVATE_TARGETS: context.settings.VANTAGE_ALLOW_PRIVATE_TARGETS ?? '1',
     HOST: context.settings.HOST ?? '127.0.0.1',
   } as const;
-  const store = await openMigratedStore(settings, logger);
+  const store = await waitForMigratedStore(settings, logger);
   const first = await ensureFirstClient(store.em.fork(), { email: settings.VANTAGE_ADMIN_EMAIL, password: settings.VANTAGE_ADMIN_PASSWORD });
   if (first) logSignInNotice(logger, first, settings.PORT);
   const bus = await createBus(settings, logger.child({ component: 'bus' }), 'vantage-serve');

@@ -26,6 +26,8 @@ export class Actor<M> {
   private running = false;
   private stopped = false;
   private idleWaiters: Array<() => void> | null = null;
+  /** Ends the wait before the next restart attempt (a stop must not leave a timer of up to 30 s behind). */
+  private wakeRetry: (() => void) | null = null;
 
   constructor(
     readonly name: string,
@@ -40,10 +42,11 @@ export class Actor<M> {
     if (!this.running) this.drain();
   }
 
-  /** Drops what is queued and refuses new messages; the message being handled finishes. */
+  /** Drops what is queued and refuses new messages; the message being handled finishes, a restart waiting to be retried gives up. */
   stop(): void {
     this.stopped = true;
     this.mailbox = null;
+    this.wakeRetry?.();
   }
 
   get isStopped(): boolean {
@@ -99,7 +102,14 @@ export class Actor<M> {
         // The first failure is worth an error; the retries of a long outage would flood the log.
         const level = attempt === 1 ? 'error' : 'debug';
         this.logger[level]({ err: restartError, actor: this.name, attempt, retryInMs: delayMs }, 'actor restart failed; retrying');
-        await new Promise((resolve) => setTimeout(resolve, delayMs));
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, delayMs);
+          this.wakeRetry = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+        });
+        this.wakeRetry = null;
       }
     }
   }

@@ -5,7 +5,7 @@ import type { Logger } from '../log.js';
 import type { Actor, ActorBehavior } from './actor.js';
 import type { CheckLoader, StoredCheck } from './check-loader.js';
 import type { Clock } from './clock.js';
-import type { IncidentWriter } from './incident-writer.js';
+import type { IncidentDecisions } from './incident-decisions.js';
 import type { OnDemandReplies } from './on-demand.js';
 import type { RunWriter } from './run-writer.js';
 import type { ScheduledEntry, Scheduler } from './scheduler.js';
@@ -26,7 +26,7 @@ export interface CheckActorContext {
   scheduler: Scheduler;
   bus: Bus;
   runs: RunWriter;
-  incidents: IncidentWriter;
+  incidents: IncidentDecisions;
   loader: CheckLoader;
   onDemand: OnDemandReplies;
   logger: Logger;
@@ -34,6 +34,8 @@ export interface CheckActorContext {
   stateOf(stored: StoredCheck): CheckActorState;
   /** The actor stopped for good (its check was deleted). */
   removed(checkId: number): void;
+  /** Tells whichever actor runs the check now (it may have been replaced since a decision was made). */
+  tell(checkId: number, event: CheckEvent): void;
 }
 
 /**
@@ -45,6 +47,8 @@ export class CheckActor implements ActorBehavior<CheckEvent> {
   /** Deadlines of cycles in flight; a cycle that closes early cancels its own, sparing a no-op message. */
   private deadlines: Array<{ cycleId: string; entry: ScheduledEntry }> | null = null;
   private actor!: Actor<CheckEvent>;
+  /** Replaced by a fresh actor (the watchdog) or stopped: a restart still under way must not arm or publish anything. */
+  private detached = false;
 
   constructor(
     private state: CheckActorState,
@@ -57,6 +61,11 @@ export class CheckActor implements ActorBehavior<CheckEvent> {
 
   get current(): CheckActorState {
     return this.state;
+  }
+
+  /** When the next tick fires; null when none is armed. What the watchdog reads. */
+  get armedTickAt(): number | null {
+    return this.tick && !this.tick.cancelled ? this.tick.at : null;
   }
 
   bind(actor: Actor<CheckEvent>): void {
@@ -97,7 +106,10 @@ export class CheckActor implements ActorBehavior<CheckEvent> {
   async restart(): Promise<void> {
     this.context.scheduler.cancel(this.tick);
     this.tick = null;
+    // What is reloaded must include every decision this check has made.
+    await this.context.incidents.settled(this.state.checkId);
     const stored = (await this.context.loader.load([this.state.checkId])).get(this.state.checkId);
+    if (this.detached) return;
     if (!stored) {
       await this.handle({ type: 'deleted', at: this.context.clock.now() });
       return;
@@ -108,6 +120,7 @@ export class CheckActor implements ActorBehavior<CheckEvent> {
 
   /** Stops timers; the actor itself is stopped by the engine. */
   detach(): void {
+    this.detached = true;
     this.context.scheduler.cancel(this.tick);
     this.tick = null;
     for (const { entry } of this.deadlines ?? []) this.context.scheduler.cancel(entry);
@@ -116,6 +129,8 @@ export class CheckActor implements ActorBehavior<CheckEvent> {
   }
 
   private perform(effect: CheckEffect): Promise<CheckEvent | null> | null {
+    // A behaviour let go (partition lost, replaced by the watchdog) finishes its message without acting on it.
+    if (this.detached) return null;
     const { context } = this;
     switch (effect.type) {
       case 'publishProbes':
@@ -144,9 +159,11 @@ export class CheckActor implements ActorBehavior<CheckEvent> {
         context.runs.recordLate(effect.cycleId, effect.results);
         return null;
       case 'openIncident':
-        return this.openIncident(effect);
+        this.openIncident(effect);
+        return null;
       case 'resolveIncident':
-        return context.incidents.resolve({ checkId: this.state.checkId, ...effect }).then(() => null);
+        context.incidents.resolve({ checkId: this.state.checkId, ...effect });
+        return null;
       case 'replyOnDemand':
         context.onDemand.settle(effect.cycleId, effect.run);
         return null;
@@ -180,22 +197,33 @@ export class CheckActor implements ActorBehavior<CheckEvent> {
     return entry;
   }
 
+  /** A request that cannot be sent (NATS away) is not the actor's failure: its location stays silent and the cycle closes UNKNOWN at its deadline. */
   private async publish(requests: Extract<CheckEffect, { type: 'publishProbes' }>['requests'], scheduledAt: number | null): Promise<null> {
-    await Promise.all(requests.map((request) => this.context.bus.publish(probeSubject(request.location), request)));
+    await Promise.all(
+      requests.map((request) =>
+        Promise.resolve()
+          .then(() => this.context.bus.publish(probeSubject(request.location), request))
+          .catch((error: unknown) => this.context.logger.debug({ err: error, requestId: request.requestId }, 'probe request not sent')),
+      ),
+    );
     if (scheduledAt !== null) this.context.observer?.cycleStarted?.(this.context.clock.now() - scheduledAt, scheduledAt);
     return null;
   }
 
-  private async openIncident(effect: Extract<CheckEffect, { type: 'openIncident' }>): Promise<CheckEvent | null> {
-    const incidentId = await this.context.incidents.open({
+  /** Handed to the decisions queue: the actor goes on, and learns the incident's id (or that its check is gone) once it is written. */
+  private openIncident(effect: Extract<CheckEffect, { type: 'openIncident' }>): void {
+    const opening = {
       checkId: this.state.checkId,
       cycleId: effect.cycleId,
       at: effect.at,
       severity: effect.severity,
       failures: effect.failures,
       compatibleLocations: effect.compatibleLocations,
+    };
+    const { checkId } = this.state;
+    this.context.incidents.open(opening, (incidentId) => {
+      const at = this.context.clock.now();
+      this.context.tell(checkId, incidentId === null ? { type: 'deleted', at } : { type: 'incidentOpened', cycleId: effect.cycleId, incidentId });
     });
-    if (incidentId === null) return { type: 'deleted', at: this.context.clock.now() };
-    return { type: 'incidentOpened', cycleId: effect.cycleId, incidentId };
   }
 }

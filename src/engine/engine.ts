@@ -5,19 +5,23 @@ import type { Bus, BusSubscription } from '../bus/bus.js';
 import { ChangeNotice, ProbeResultMessage } from '../bus/messages.js';
 import { partitionOf, resultFilter, resultSubject } from '../bus/subjects.js';
 import { onDemandCycleId, type CheckActorState, type CheckEvent } from '../domain/check-actor-reducer.js';
+import type { CheckTimer } from '../domain/engine-liveness.js';
+import { minutes } from '../domain/schedule.js';
 import type { Logger } from '../log.js';
 import type { Store } from '../store/orm.js';
-import { Actor } from './actor.js';
+import { Actor, type RestartBackoff } from './actor.js';
 import { serveTestNow } from './bus-on-demand.js';
 import { CheckActor, type CheckActorContext, type EngineObserver } from './check-actor.js';
 import { CheckLoader, type StoredCheck } from './check-loader.js';
 import type { Clock } from './clock.js';
+import { IncidentDecisions } from './incident-decisions.js';
 import { IncidentWriter } from './incident-writer.js';
 import { MaintenanceCache } from './maintenance-cache.js';
 import { CheckNotRunHere, OnDemandReplies } from './on-demand.js';
 import type { PartitionLeases, PartitionListener } from './partition-leases.js';
 import { RunWriter } from './run-writer.js';
 import { Scheduler } from './scheduler.js';
+import { runWatchdog, type WatchedEngine } from './watchdog.js';
 
 export interface EngineConfig {
   clusterName: string;
@@ -28,8 +32,10 @@ export interface EngineConfig {
   leases: PartitionLeases;
   logger: Logger;
   observer?: EngineObserver | undefined;
-  /** How often the engine re-reads checks, incidents and maintenance windows to heal missed change notices. */
+  /** How often the engine re-reads checks, incidents and maintenance windows to heal missed change notices, and runs its watchdog. */
   resyncIntervalMs?: number | undefined;
+  /** How a failed actor restart backs off (default 0.5 s doubling to 30 s). */
+  actorRestartBackoff?: RestartBackoff | undefined;
   /** Whether events are also published on the clients' AMQP exchanges (AMQP_URL is set). */
   publishToAmqp?: boolean;
 }
@@ -51,6 +57,7 @@ export class Engine implements PartitionListener {
   private testNowServer: BusSubscription | null = null;
   private readonly scheduler: Scheduler;
   private readonly runs: RunWriter;
+  private readonly decisions: IncidentDecisions;
   private readonly loader: CheckLoader;
   private readonly maintenance: MaintenanceCache;
   private readonly replies = new OnDemandReplies();
@@ -60,24 +67,32 @@ export class Engine implements PartitionListener {
   /** Change notices and resyncs run one after the other, so that reloads of one check never interleave. */
   private serial: Promise<void> = Promise.resolve();
   private stopping = false;
+  /** Partitions being brought up (checks loaded, consumer bound): the watchdog does not start a second load of them. */
+  private readonly bringingUp = new Set<number>();
+  private resyncFailing = false;
 
   constructor(private readonly config: EngineConfig) {
     this.scheduler = new Scheduler(config.clock);
     this.runs = new RunWriter(config.store, config.logger.child({ component: 'run-writer' }));
     this.loader = new CheckLoader(config.store);
+    this.decisions = new IncidentDecisions(
+      new IncidentWriter(config.store, { amqp: config.publishToAmqp ?? false }),
+      config.logger.child({ component: 'incident-decisions' }),
+    );
     this.maintenance = new MaintenanceCache(config.store);
     this.context = {
       clock: config.clock,
       scheduler: this.scheduler,
       bus: config.bus,
       runs: this.runs,
-      incidents: new IncidentWriter(config.store, { amqp: config.publishToAmqp ?? false }),
+      incidents: this.decisions,
       loader: this.loader,
       onDemand: this.replies,
       logger: config.logger,
       observer: config.observer,
       stateOf: (stored) => this.stateOf(stored),
       removed: (checkId) => this.checks.delete(checkId),
+      tell: (checkId, event) => void this.tell(checkId, event),
     };
   }
 
@@ -96,7 +111,8 @@ export class Engine implements PartitionListener {
   }
 
   async start(): Promise<void> {
-    await this.maintenance.reload(this.config.clock.now());
+    // Maintenance windows read now if the database answers, else at the first resync that finds it back.
+    await this.maintenance.reload(this.config.clock.now()).catch((error: unknown) => this.config.logger.warn({ err: error }, 'maintenance windows not read yet; the resync retries'));
     const onChange = (_subject: string, data: unknown): Promise<void> => this.onChange(data);
     this.changes = this.config.leases.soleReplica
       ? this.config.bus.consumeDurable({ durable: `${this.config.clusterName}-engine-changes`, filter: changeFilter }, onChange)
@@ -104,7 +120,11 @@ export class Engine implements PartitionListener {
     this.testNowServer = serveTestNow(this.config.bus, (checkId) => this.owned.has(this.partitionOf(checkId)), this.onDemand);
     await this.config.leases.start(this);
     const interval = this.config.resyncIntervalMs ?? 30_000;
-    this.resyncTimer = setInterval(() => void this.inOrder(() => this.resync()), interval);
+    this.resyncTimer = setInterval(() => {
+      // The watchdog needs no database for what it re-arms, so it does not queue behind a resync that waits for one.
+      this.watchdog();
+      void this.inOrder(() => this.resync());
+    }, interval);
     this.resyncTimer.unref();
   }
 
@@ -116,6 +136,7 @@ export class Engine implements PartitionListener {
     await this.serial;
     await this.drop([...this.owned]);
     await this.runs.stop();
+    await this.decisions.stop();
     await this.config.leases.stop();
     this.scheduler.stop();
   }
@@ -130,25 +151,81 @@ export class Engine implements PartitionListener {
     const fresh = partitions.filter((p) => !this.owned.has(p));
     if (fresh.length === 0) return;
     for (const p of fresh) this.owned.add(p);
-    const wanted = new Set(fresh);
-    const ids = (await this.loader.listChecks()).map((c) => c.id).filter((id) => wanted.has(this.partitionOf(id)) && !this.checks.has(id));
-    const stored = await this.loader.load(ids);
-    // A lease may have been lost while loading: only what is still owned starts.
-    for (const check of stored.values()) if (this.owned.has(this.partitionOf(check.config.id)) && !this.checks.has(check.config.id)) this.spawn(check);
-    // Actors exist before their results are consumed, so results held by the stream find them.
+    try {
+      await this.bringUp(fresh);
+    } catch (error) {
+      // Owned without checks or consumer: the watchdog brings them up at its next round.
+      this.config.logger.error({ err: error, partitions: fresh }, 'loading the checks of acquired partitions failed; the watchdog retries');
+    }
+  }
+
+  /** Loads the checks of owned partitions that are not running yet, then binds their result consumers. */
+  private async bringUp(partitions: number[]): Promise<void> {
+    const wanted = new Set(partitions.filter((p) => !this.bringingUp.has(p)));
+    if (wanted.size === 0) return;
+    for (const p of wanted) this.bringingUp.add(p);
+    try {
+      const ids = (await this.loader.listChecks()).map((c) => c.id).filter((id) => wanted.has(this.partitionOf(id)) && !this.checks.has(id));
+      const stored = await this.loader.load(ids);
+      // A lease may have been lost while loading: only what is still owned starts.
+      for (const check of stored.values()) if (this.owned.has(this.partitionOf(check.config.id)) && !this.checks.has(check.config.id)) this.spawn(check);
+      this.bindConsumers([...wanted]);
+      this.config.logger.info({ partitions: [...wanted], checks: stored.size }, 'partitions acquired');
+    } finally {
+      for (const p of wanted) this.bringingUp.delete(p);
+    }
+  }
+
+  /** Actors exist before their results are consumed, so results held by the stream find them. */
+  private bindConsumers(partitions: number[]): void {
     const onResult = (_subject: string, data: unknown): void => this.onResult(data);
     if (this.config.leases.soleReplica) {
       // Owning every partition for good, one consumer over all results does the work of one per partition.
       if (!this.consumers.has(allPartitions)) {
         this.consumers.set(allPartitions, this.config.bus.consumeDurable({ durable: `${this.config.clusterName}-engine-all`, filter: 'vantage.result.>' }, onResult));
       }
-    } else {
-      for (const p of fresh) {
-        if (!this.owned.has(p) || this.consumers.has(p)) continue;
-        this.consumers.set(p, this.config.bus.consumeDurable({ durable: `${this.config.clusterName}-engine-p${p}`, filter: resultFilter(p) }, onResult));
-      }
+      return;
     }
-    this.config.logger.info({ partitions: fresh, checks: stored.size }, 'partitions acquired');
+    for (const p of partitions) {
+      if (!this.owned.has(p) || this.consumers.has(p)) continue;
+      this.consumers.set(p, this.config.bus.consumeDurable({ durable: `${this.config.clusterName}-engine-p${p}`, filter: resultFilter(p) }, onResult));
+    }
+  }
+
+  /**
+   * Finds active checks without their next cycle armed and owned partitions without a consumer,
+   * and heals them. Runs on the resync period; public for tests.
+   */
+  watchdog(): void {
+    if (!this.stopping) runWatchdog(this.watched, this.config.logger);
+  }
+
+  private readonly watched: WatchedEngine = {
+    now: () => this.config.clock.now(),
+    checkTimers: () => this.checkTimers(),
+    ownedPartitions: () => this.owned,
+    consumedPartitions: () => (this.consumers.has(allPartitions) ? this.owned : new Set(this.consumers.keys())),
+    partitionsComingUp: () => this.bringingUp,
+    rearmScheduler: () => this.scheduler.ensureArmed(),
+    respawn: (checkId) => this.respawn(checkId),
+    bringUp: (partitions) => this.bringUp(partitions),
+  };
+
+  private *checkTimers(): Iterable<CheckTimer> {
+    for (const [checkId, running] of this.checks) {
+      const { config } = running.behavior.current;
+      const tickAt = running.actor.isStopped ? null : running.behavior.armedTickAt;
+      yield { checkId, paused: config.paused, periodMs: minutes(config.frequencyMinutes), tickAt };
+    }
+  }
+
+  /** A fresh actor for a check from what this engine knows of it; the old one (stuck, or stopped) is let go. */
+  private respawn(checkId: number): void {
+    const running = this.checks.get(checkId);
+    if (!running) return;
+    running.behavior.detach();
+    running.actor.stop();
+    this.spawnWith({ ...running.behavior.current, cycles: [] });
   }
 
   async lost(partitions: number[]): Promise<void> {
@@ -205,10 +282,14 @@ export class Engine implements PartitionListener {
   }
 
   private spawn(stored: StoredCheck): void {
-    const behavior = new CheckActor(this.stateOf(stored), this.context);
-    const actor = new Actor<CheckEvent>(`check-${stored.config.id}`, behavior, this.config.logger);
+    this.spawnWith(this.stateOf(stored));
+  }
+
+  private spawnWith(state: CheckActorState): void {
+    const behavior = new CheckActor(state, this.context);
+    const actor = new Actor<CheckEvent>(`check-${state.checkId}`, behavior, this.config.logger, this.config.actorRestartBackoff);
     behavior.bind(actor);
-    this.checks.set(stored.config.id, { actor, behavior, partition: this.partitionOf(stored.config.id) });
+    this.checks.set(state.checkId, { actor, behavior, partition: this.partitionOf(state.checkId) });
     actor.tell({ type: 'started', at: this.config.clock.now() });
   }
 
@@ -227,8 +308,18 @@ export class Engine implements PartitionListener {
     this.tell(data.subjectId, { type: 'probeResult', at: this.config.clock.now(), message: data });
   }
 
+  /** Change notices and resyncs, one after the other. A failure waits for the next resync; a run of them is logged once. */
   private inOrder(task: () => Promise<void>): Promise<void> {
-    const next = this.serial.then(task).catch((error: unknown) => this.config.logger.error({ err: error }, 'engine resync failed'));
+    const next = this.serial.then(task).then(
+      () => {
+        if (this.resyncFailing) this.config.logger.info('engine resync works again');
+        this.resyncFailing = false;
+      },
+      (error: unknown) => {
+        this.config.logger[this.resyncFailing ? 'debug' : 'warn']({ err: error }, 'engine resync failed; retried at the next resync');
+        this.resyncFailing = true;
+      },
+    );
     this.serial = next;
     return next;
   }

@@ -3,6 +3,7 @@ import type { Bus } from '../bus/bus.js';
 import type { Settings } from '../config/schema.js';
 import type { Logger } from '../log.js';
 import type { Store } from '../store/orm.js';
+import type { RestartBackoff } from './actor.js';
 import type { EngineObserver } from './check-actor.js';
 import { systemClock, type Clock } from './clock.js';
 import { Engine } from './engine.js';
@@ -21,6 +22,7 @@ export interface EngineOptions {
   partitions?: PartitionLeases;
   observer?: EngineObserver;
   resyncIntervalMs?: number;
+  actorRestartBackoff?: RestartBackoff;
 }
 
 export interface RunningEngine {
@@ -42,6 +44,7 @@ export async function startEngine(options: EngineOptions): Promise<RunningEngine
     logger: options.logger.child({ component: 'engine' }),
     observer: options.observer,
     resyncIntervalMs: options.resyncIntervalMs,
+    actorRestartBackoff: options.actorRestartBackoff,
     publishToAmqp: Boolean(settings.AMQP_URL),
   });
   await engine.start();

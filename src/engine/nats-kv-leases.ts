@@ -51,7 +51,7 @@ export class NatsKvPartitionLeases implements PartitionLeases {
 
   async start(listener: PartitionListener): Promise<void> {
     this.listener = listener;
-    this.nc = await connect({ servers: this.options.servers, name: `vantage-engine-leases-${this.replicaId}`, maxReconnectAttempts: -1 });
+    this.nc = await connect({ servers: this.options.servers, name: `vantage-engine-leases-${this.replicaId}`, maxReconnectAttempts: -1, waitOnFirstConnect: true });
     this.kv = await new Kvm(this.nc).create(this.bucketName, { ttl: this.ttlMs, history: 1 });
     await this.rebalance();
     // Renewal runs apart from rebalancing: loading a large partition must not let its lease expire.

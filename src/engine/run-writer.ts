@@ -1,3 +1,4 @@
+import { jitteredBackoffMs } from '../domain/backoff.js';
 import type { RunRecord } from '../domain/check-actor-reducer.js';
 import type { Logger } from '../log.js';
 import type { LocationResult } from '../store/entities/run.js';
@@ -8,8 +9,12 @@ export interface RunWriterOptions {
   flushIntervalMs?: number;
   /** Rows per statement; a full batch flushes at once instead of waiting for the interval. */
   maxBatch?: number;
-  /** Rows kept for a retry while the database is away; beyond this the oldest are dropped. */
+  /** Runs kept for a retry while the database is away; beyond this the oldest are dropped (last resort: their detail is shed first). */
   maxPending?: number;
+  /** Runs kept with their probe detail (phases, long reasons); older ones beyond this keep only each location's state. */
+  maxDetailed?: number;
+  /** Retry delay after a failed write: doubling from `baseMs` to `maxMs`, jittered. */
+  retry?: { baseMs: number; maxMs: number };
   /** Batches written at once. */
   lanes?: number;
 }
@@ -20,6 +25,13 @@ interface CheckStateUpdate {
 }
 
 const iso = (ms: number): string => new Date(ms).toISOString();
+/** A shed result still says where it was run and how it went; a reason is cut to this length. */
+const shedReasonLength = 120;
+const withoutDetail = (result: LocationResult): LocationResult => ({
+  ...result,
+  reason: result.reason && result.reason.length > shedReasonLength ? result.reason.slice(0, shedReasonLength) : result.reason,
+  phases: {},
+});
 
 /**
  * Write-behind batcher for runs. Every ~100 ms (or at once when a batch fills) it writes the runs
@@ -43,10 +55,18 @@ export class RunWriter {
   private timer: NodeJS.Timeout | null = null;
   private lanes = 0;
   private droppedSinceLog = 0;
+  private shedSinceLog = 0;
+  /** Runs at the front of the buffer whose detail is already shed. */
+  private shedUpTo = 0;
+  private failures = 0;
+  private stopped = false;
+  private failingSince: number | null = null;
   private idleWaiters: Array<() => void> = [];
   private readonly flushIntervalMs: number;
   private readonly maxBatch: number;
   private readonly maxPending: number;
+  private readonly maxDetailed: number;
+  private readonly retry: { baseMs: number; maxMs: number };
   private readonly maxLanes: number;
   private stored = 0;
 
@@ -58,6 +78,8 @@ export class RunWriter {
     this.flushIntervalMs = options.flushIntervalMs ?? 100;
     this.maxBatch = options.maxBatch ?? 2000;
     this.maxPending = options.maxPending ?? 500_000;
+    this.maxDetailed = Math.min(options.maxDetailed ?? 100_000, this.maxPending);
+    this.retry = options.retry ?? { baseMs: 500, maxMs: 10_000 };
     this.maxLanes = options.lanes ?? 2;
   }
 
@@ -73,11 +95,28 @@ export class RunWriter {
   addRun(run: RunRecord): void {
     this.runs.push(run);
     this.buffered.set(run.cycleId, run);
-    if (this.runs.length > this.maxPending) {
-      for (const dropped of this.runs.splice(0, this.runs.length - this.maxPending)) this.buffered.delete(dropped.cycleId);
-      this.droppedSinceLog++;
-    }
+    this.bound();
     this.soon();
+  }
+
+  /**
+   * Keeps the buffer bounded while the database is away: first the oldest runs lose their probe
+   * detail (each location keeps its state and a short reason), and only past `maxPending` are the
+   * oldest runs dropped. Incident decisions are not in this buffer and are never shed.
+   */
+  private bound(): void {
+    const keepDetailFrom = this.runs.length - this.maxDetailed;
+    for (; this.shedUpTo < keepDetailFrom; this.shedUpTo++) {
+      const run = this.runs[this.shedUpTo]!;
+      run.results = run.results.map(withoutDetail);
+      this.shedSinceLog++;
+    }
+    if (this.runs.length > this.maxPending) {
+      const dropped = this.runs.splice(0, this.runs.length - this.maxPending);
+      for (const run of dropped) this.buffered.delete(run.cycleId);
+      this.shedUpTo = Math.max(0, this.shedUpTo - dropped.length);
+      this.droppedSinceLog += dropped.length;
+    }
   }
 
   setCheckState(checkId: number, state: CheckState, runStartedAt: number): void {
@@ -101,10 +140,18 @@ export class RunWriter {
     return new Promise((resolve) => this.idleWaiters.push(resolve));
   }
 
-  async stop(): Promise<void> {
+  /**
+   * Writes what is buffered, for up to `graceMs`: a shutdown while the database is away must end.
+   * What is still unwritten then is logged and given up (the new owner runs the next cycles).
+   */
+  async stop(graceMs = 10_000): Promise<void> {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
-    await this.flush();
+    let timer: NodeJS.Timeout | undefined;
+    const flushed = await Promise.race([this.flush().then(() => true), new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), graceMs)))]);
+    clearTimeout(timer);
+    this.stopped = true;
+    if (!flushed) this.logger.error({ runs: this.runs.length, states: this.states.size }, 'runs not written at shutdown (database away); given up');
   }
 
   private hasWork(): boolean {
@@ -129,12 +176,18 @@ export class RunWriter {
    * answer waits until its run's insert has committed.
    */
   private pump(): void {
+    if (this.stopped) return;
+    if (this.shedSinceLog > 0) {
+      this.logger.warn({ runs: this.shedSinceLog, keptWithDetail: this.maxDetailed }, 'run buffer large (database slow or away); probe detail of the oldest runs shed');
+      this.shedSinceLog = 0;
+    }
     if (this.droppedSinceLog > 0) {
-      this.logger.error({ dropped: this.droppedSinceLog }, 'run buffer full (database too slow or away); oldest runs dropped');
+      this.logger.error({ dropped: this.droppedSinceLog, bound: this.maxPending }, 'run buffer full (database too slow or away); oldest runs dropped');
       this.droppedSinceLog = 0;
     }
     while (this.lanes < this.maxLanes && this.hasWork()) {
       const runs = this.runs.splice(0, this.maxBatch);
+      this.shedUpTo = Math.max(0, this.shedUpTo - runs.length);
       for (const run of runs) {
         this.buffered.delete(run.cycleId);
         this.writing.add(run.cycleId);
@@ -174,15 +227,33 @@ export class RunWriter {
         await this.updateResults(cycleId, results);
         late.delete(cycleId);
       }
+      this.succeeded();
     } catch (error) {
-      this.logger.warn({ err: error, runs: runs.length }, 'writing runs failed; retrying');
+      if (this.stopped) return;
       for (const run of runs) this.buffered.set(run.cycleId, run);
+      // Put back in front (they are the oldest); their detail may be shed again, which is harmless.
       this.runs.unshift(...runs);
+      this.shedUpTo = 0;
+      this.bound();
       for (const [id, update] of states ?? []) if (!this.states.has(id)) this.states.set(id, update);
       for (const [cycleId, results] of late) if (!this.late.has(cycleId)) this.late.set(cycleId, results);
-      // Back off: the lane stays busy for a second so a database that is away is not hammered.
-      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      // Back off, so that a database that is away is not hammered: the lane stays busy meanwhile.
+      const delayMs = jitteredBackoffMs(++this.failures, this.retry.baseMs, this.retry.maxMs);
+      if (this.failingSince === null) {
+        this.failingSince = Date.now();
+        this.logger.warn({ err: error, runs: runs.length, retryInMs: delayMs }, 'writing runs failed; kept and retried');
+      } else {
+        this.logger.debug({ err: error, pending: this.runs.length, retryInMs: delayMs }, 'writing runs failed again; retrying');
+      }
+      await new Promise((resolve) => setTimeout(resolve, delayMs));
     }
+  }
+
+  private succeeded(): void {
+    this.failures = 0;
+    if (this.failingSince === null) return;
+    this.logger.info({ waitedMs: Date.now() - this.failingSince, pending: this.runs.length }, 'runs are written again');
+    this.failingSince = null;
   }
 
   /** Through knex with bound parameters: the driver sends them apart from the text instead of quoting 20,000 values into it. */

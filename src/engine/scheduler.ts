@@ -65,9 +65,17 @@ export class Scheduler {
     this.timerAt = Number.POSITIVE_INFINITY;
     const first = this.heap[0];
     if (!first) return;
-    this.timerAt = first.at;
     const delay = Math.min(Math.max(0, first.at - this.clock.now()), maxTimerDelay);
     this.timer = this.clock.setTimeout(this.run, delay);
+    // Only once the timer exists: a timer that could not be armed must leave the next `at` to arm one.
+    this.timerAt = first.at;
+  }
+
+  /** Arms the clock timer again if entries wait without one (arming it failed); true when it had to. The engine's watchdog calls it. */
+  ensureArmed(): boolean {
+    if (this.stopped || this.timer !== null || this.heap.length === 0) return false;
+    this.arm();
+    return true;
   }
 
   private readonly run = (): void => {

@@ -37,6 +37,7 @@ export class Dispatcher {
   private backlog = false;
   private wake: (() => void) | null = null;
   private loop: Promise<void> | null = null;
+  private claimFailing = false;
   private readonly now: () => Date;
   private readonly random: () => number;
   private readonly recorder: AttemptRecorder;
@@ -73,8 +74,12 @@ export class Dispatcher {
       if (free > 0) {
         try {
           claimed = await this.claimAndSend(free);
+          if (this.claimFailing) this.options.logger.info('claiming outbox deliveries works again');
+          this.claimFailing = false;
         } catch (error) {
-          this.options.logger.error({ err: error }, 'claiming outbox deliveries failed; trying again at the next poll');
+          // Once per run of failures: a database away for minutes must not write a line per poll.
+          this.options.logger[this.claimFailing ? 'debug' : 'error']({ err: error }, 'claiming outbox deliveries failed; trying again at the next poll');
+          this.claimFailing = true;
         }
       }
       // A full batch (or no free slot to look with) means more may be due: claim again as soon as enough slots free up.

@@ -10,6 +10,12 @@ export interface Readiness {
   checks: Record<string, string>;
 }
 
+/** Readiness from a role's dependency watch; before it exists (the role still waits for its dependencies at start) not ready, saying so. */
+export function readinessOf(watch: { allUp(): boolean; report(): Record<string, string> } | null): Readiness {
+  if (!watch) return { ready: false, checks: { startup: 'waiting for the database and NATS' } };
+  return { ready: watch.allUp(), checks: watch.report() };
+}
+
 export interface OpsServerOptions {
   host: string;
   port: number;

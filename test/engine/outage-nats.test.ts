@@ -1,0 +1,7 @@
+import test from 'ava';
+import { runOutageScenario } from './outage-harness.js';
+
+test('NATS away for 20 s: failing checks decided once after the return, every check runs through, healthy checks open nothing', async (t) => {
+  t.timeout(240_000);
+  await runOutageScenario(t, { dependency: 'nats', outageMs: 20_000 });
+});
