@@ -1,8 +1,8 @@
 import { createServer, type Server } from 'node:http';
-import type { Express } from 'express';
+import type { RequestListener } from 'node:http';
 
 /** Starts listening; resolves once the port is bound, rejects when it cannot be. */
-export function listen(app: Express, port: number, host: string): Promise<Server> {
+export function listen(app: RequestListener, port: number, host: string): Promise<Server> {
   return new Promise((resolve, reject) => {
     const server = createServer(app);
     server.keepAliveTimeout = 65_000;

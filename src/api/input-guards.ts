@@ -38,14 +38,14 @@ export const queryGuard: RequestHandler = (req, res, next) => {
   const unstorable = firstUnstorableText(req.query, 'query');
   if (unstorable !== null) {
     const name = unstorable.split(/[.[]/)[0]!;
-    return next(badRequest(`invalid ${name}`, { [name]: UNSTORABLE_TEXT_REASON }));
+    return next(badRequest(`${name} ${UNSTORABLE_TEXT_REASON}`, { [name]: UNSTORABLE_TEXT_REASON }));
   }
   const operation = operationOf(res.locals.route as KnownRoute | undefined, req.method);
   for (const [name, parameter] of operation?.parameters ?? []) {
     const value = req.query[name];
     if (parameter.in !== 'query' || value === undefined || !isIntegerSchema(parameter.schema)) continue;
     const problem = typeof value === 'string' ? integerTextProblem(value, parameter.schema) : 'must be given once, as an integer';
-    if (problem) return next(badRequest(`invalid ${name}`, { [name]: problem }));
+    if (problem) return next(badRequest(`${name} ${problem}`, { [name]: problem }));
   }
   next();
 };

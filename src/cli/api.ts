@@ -1,5 +1,8 @@
 import { watchAgentCapabilities } from '../api/agent-capabilities.js';
+import { listen } from '../api/http-server.js';
+import { startingResponder } from '../api/starting-responder.js';
 import { createBus } from '../bus/create-bus.js';
+import { ALL_INTERFACES } from '../config/core-settings.js';
 import { agentCapabilitiesEveryMs } from '../bus/messages.js';
 import { ProbeSupportTable } from '../domain/probe-support-table.js';
 import { BusDomainChecker } from '../engine/bus-domain-checker.js';
@@ -16,7 +19,11 @@ import { startApi } from './start-api.js';
  * both answer 503. The options endpoint offers each check type where the live agents announced it.
  */
 export default async function apiRole(_args: string[], { settings, logger }: RoleContext): Promise<number> {
+  // The port answers from the start: alive, not ready, 503 elsewhere, while the database or NATS is waited for.
+  let waitingFor = 'the database';
+  const waiting = await listen(startingResponder(() => waitingFor), settings.PORT, settings.HOST ?? ALL_INTERFACES);
   const store = await waitForMigratedStore(settings, logger);
+  waitingFor = 'NATS';
   const bus = await createBus(settings, logger.child({ component: 'bus' }), 'vantage-api');
   const engineAccess = settings.NATS_URL
     ? { onDemandProbe: new BusOnDemandProbe(bus, settings.VANTAGE_PARTITIONS), domainChecker: new BusDomainChecker(bus) }
@@ -24,7 +31,7 @@ export default async function apiRole(_args: string[], { settings, logger }: Rol
   const probeSupport = new ProbeSupportTable(3 * agentCapabilitiesEveryMs);
   const capabilities = watchAgentCapabilities(bus, probeSupport, logger.child({ component: 'agent-capabilities' }));
   const dependencies = watchRoleDependencies(settings, logger, { store, bus });
-  const stopApi = await startApi({ settings, logger, store, bus, ...engineAccess, probeSupport: probeSupport.asProbeSupport(Date.now) });
+  const stopApi = await startApi({ settings, logger, store, bus, ...engineAccess, probeSupport: probeSupport.asProbeSupport(Date.now) }, waiting);
   const signal = await untilSignal();
   logger.info({ signal }, 'stopping');
   await stopApi();

@@ -79,6 +79,12 @@ test('service accounts: one for the workloads with workload-identity annotations
   t.is(find(existing, 'ClusterRoleBinding', `${fullname}-operator`).subjects[0].name, 'vantage-operator');
 });
 
+test('the API believes X-Forwarded-For only from the proxies the values name', async (t) => {
+  const env = (objects: KubeObject[]) => podSpec(objects, 'api').containers[0].env as { name: string; value?: string }[];
+  t.deepEqual(env(await render(production)).find((e) => e.name === 'VANTAGE_TRUSTED_PROXIES'), { name: 'VANTAGE_TRUSTED_PROXIES', value: '10.0.0.0/8,fd00::/8' });
+  t.false(env(await render(singleLocation)).some((e) => e.name === 'VANTAGE_TRUSTED_PROXIES'));
+});
+
 test('PodDisruptionBudgets for api and engine select their pods, and can be turned off', async (t) => {
   const objects = await render(production);
   const api = find(objects, 'PodDisruptionBudget', `${fullname}-api`);

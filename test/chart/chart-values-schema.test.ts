@@ -32,6 +32,7 @@ const badValues: { name: string; values: Record<string, unknown>; message: RegEx
   { name: 'zero agent concurrency', values: { 'agents.concurrency': 0 }, message: /\/agents\/concurrency/ },
   { name: 'a DNS resolver that is not an address', values: { 'agents.dnsResolver': 'dns.google' }, message: /\/agents\/dnsResolver/ },
   { name: 'an API port a non-root pod cannot bind', values: { 'api.port': 80 }, message: /\/api\/port/ },
+  { name: 'a trusted proxy that is not an address or range', values: { 'api.trustedProxies': ['ingress.local'] }, message: /\/api\/trustedProxies\/0/ },
   { name: 'a lease shorter than the operator allows', values: { 'operator.leaseSeconds': 1 }, message: /\/operator\/leaseSeconds/ },
   { name: 'a misspelt key', values: { 'api.replica': 3 }, message: /additional properties 'replica' not allowed/ },
   { name: 'a resource quantity that is not one', values: { 'api.resources': { requests: { cpu: 'lots' } } }, message: /\/api\/resources\/requests\/cpu/ },
