@@ -5,6 +5,6 @@ export const EngineSettings = Type.Object({
   VANTAGE_CLUSTER_NAME: Type.String({
     pattern: '^[a-z0-9][a-z0-9-]{0,19}$',
     default: 'vantage',
-    description: 'name of this Vantage installation (lower-case letters, digits, dashes; at most 20): prefixes the partition lease bucket, the durable consumers and cycle ids, so installations sharing one NATS stay apart',
+    description: 'name of this Vantage installation (lower-case letters, digits, dashes; at most 20): prefixes every NATS subject, stream, consumer, queue group and KV bucket, and cycle ids, so installations sharing one NATS share nothing',
   }),
 });

@@ -39,7 +39,7 @@ distributed('a killed engine replica’s checks move to the survivor; every inci
   const em = () => store.em.fork() as EntityManager;
 
   // An in-test agent for both locations: every target is down.
-  const agentBus = await NatsBus.connect({ servers: natsUrl!.split(',') }, logger);
+  const agentBus = await NatsBus.connect({ servers: natsUrl!.split(','), namespace: cluster }, logger);
   const answered = new Map<string, number>();
   for (const location of locations) {
     agentBus.subscribe(
@@ -99,7 +99,7 @@ distributed('a killed engine replica’s checks move to the survivor; every inci
     for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
     await Promise.all(children.map((child) => (child.exitCode === null && child.signalCode === null ? new Promise((r) => child.once('exit', r)) : null)));
     const jsm = await jetstreamManager(nc);
-    for (let p = 0; p < partitions; p++) await jsm.consumers.delete('VANTAGE_RESULTS', `${cluster}-engine-p${p}`).catch(() => undefined);
+    for (const stream of ['RESULTS', 'CHANGES']) await jsm.streams.delete(`${cluster.toUpperCase()}_VANTAGE_${stream}`).catch(() => undefined);
     await (await new Kvm(nc).open(`${cluster}-engine-leases`)).destroy().catch(() => undefined);
     await nc.close();
     await agentBus.close();
