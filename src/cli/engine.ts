@@ -23,6 +23,7 @@ export default async function engineRole(args: string[], { settings, logger }: R
         servers: settings.NATS_URL.split(','),
         clusterName: settings.VANTAGE_CLUSTER_NAME,
         partitions: settings.VANTAGE_PARTITIONS,
+        leaseMs: settings.VANTAGE_PARTITION_LEASE_MS,
         logger: logger.child({ component: 'partition-leases' }),
       })
     : new OwnAllPartitions(settings.VANTAGE_PARTITIONS);

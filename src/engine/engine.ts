@@ -206,7 +206,13 @@ export class Engine implements PartitionListener {
 
   private spawn(stored: StoredCheck): void {
     const behavior = new CheckActor(this.stateOf(stored), this.context);
-    const actor = new Actor<CheckEvent>(`check-${stored.config.id}`, behavior, this.config.logger);
+    const partition = this.partitionOf(stored.config.id);
+    // The fence: an actor whose partition's lease window closed does nothing until it is dropped and the partition taken anew.
+    const fenced = {
+      handle: (event: CheckEvent) => (this.config.leases.mayAct(partition) ? behavior.handle(event) : undefined),
+      restart: () => behavior.restart(),
+    };
+    const actor = new Actor<CheckEvent>(`check-${stored.config.id}`, fenced, this.config.logger);
     behavior.bind(actor);
     this.checks.set(stored.config.id, { actor, behavior, partition: this.partitionOf(stored.config.id) });
     actor.tell({ type: 'started', at: this.config.clock.now() });
@@ -224,6 +230,8 @@ export class Engine implements PartitionListener {
       return;
     }
     if (data.subjectKind !== 'uptime_check') return;
+    // Not acknowledged while fenced off: the message waits for whoever acts on the partition next.
+    if (!this.config.leases.mayAct(this.partitionOf(data.subjectId))) throw new Error(`partition of check ${data.subjectId} is not ours to act on now`);
     this.tell(data.subjectId, { type: 'probeResult', at: this.config.clock.now(), message: data });
   }
 

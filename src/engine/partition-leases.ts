@@ -16,6 +16,11 @@ export interface PartitionLeases {
    */
   readonly soleReplica: boolean;
   start(listener: PartitionListener): Promise<void>;
+  /**
+   * Whether this replica may act on the partition at this instant (its fence): checked right
+   * before every act, since the listener hears of a lost lease only after the fact.
+   */
+  mayAct(partition: number): boolean;
   /** Releases every lease (so another replica takes over at once) and stops. */
   stop(): Promise<void>;
 }
@@ -28,6 +33,10 @@ export class OwnAllPartitions implements PartitionLeases {
 
   async start(listener: PartitionListener): Promise<void> {
     await listener.acquired(Array.from({ length: this.partitions }, (_, p) => p));
+  }
+
+  mayAct(): boolean {
+    return true;
   }
 
   async stop(): Promise<void> {}

@@ -114,8 +114,11 @@ class Replica {
     }
   }
 
+  private now = 0;
+
   step(at: number): void {
     if (this.paused(at)) return;
+    this.now = at;
     const now = this.mono(at);
     for (const answer of this.pendingAnswers.filter((a) => a.at <= at && at >= this.cutOffUntil)) {
       this.pendingAnswers.splice(this.pendingAnswers.indexOf(answer), 1);
@@ -172,7 +175,7 @@ class Replica {
         if (current !== lease) return;
         if (answer.ok) {
           lease.revision = answer.revision;
-          lease.actUntil = Math.max(lease.actUntil, actUntilAfter(sentAt, timing));
+          if (this.mono(this.now) < lease.actUntil) lease.actUntil = Math.max(lease.actUntil, actUntilAfter(sentAt, timing));
           return;
         }
         const value = answer.current?.value as LeaseValue | null | undefined;
