@@ -6,6 +6,7 @@ import { componentLogger } from '../log.js';
 import { startOpsServer } from '../ops/ops-server.js';
 import { watchRoleDependencies } from '../ops/role-dependencies.js';
 import { parseFlags, untilSignal, UsageError, type Role } from './role.js';
+import { shutDown, shutdownBoundMs } from './shut-down.js';
 import { probeOptionsFrom } from './start-agents.js';
 
 const usage = 'usage: vantage agent --location ID [--id AGENT_ID]';
@@ -42,12 +43,14 @@ const agent: Role = async (args, { settings, logger }) => {
   log.info({ location, agentId, opsPort: ops.port }, 'agent running');
   const signal = await untilSignal();
   log.info({ signal }, 'stopping');
-  await ops.close();
-  dependencies.stop();
-  await probeAgent.stop();
-  closePingSockets();
-  await bus.close();
-  return 0;
+  return shutDown(log, [
+    // No new requests; probes in flight finish and answer (the rest are abandoned, never answered as down).
+    ['probe agent', () => probeAgent.stop(shutdownBoundMs / 2)],
+    ['ping sockets', () => closePingSockets()],
+    ['dependency watch', () => dependencies.stop()],
+    ['bus', () => bus.close()],
+    ['ops server', () => ops.close()],
+  ]);
 };
 
 export default agent;

@@ -6,6 +6,7 @@ import { watchRoleDependencies } from '../ops/role-dependencies.js';
 import { closeStore } from '../store/orm.js';
 import { openMigratedStore } from './open-migrated-store.js';
 import { parseFlags, untilSignal, UsageError, type RoleContext } from './role.js';
+import { shutDown } from './shut-down.js';
 import { startMonitoring } from './start-monitoring.js';
 
 /**
@@ -38,10 +39,12 @@ export default async function engineRole(args: string[], { settings, logger }: R
   logger.info({ partitions: settings.VANTAGE_PARTITIONS, cluster: settings.VANTAGE_CLUSTER_NAME, opsPort: ops.port }, 'engine running');
   const signal = await untilSignal();
   logger.info({ signal }, 'stopping');
-  await ops.close();
-  dependencies.stop();
-  await monitoring.stop();
-  await bus.close();
-  await closeStore(store);
-  return 0;
+  return shutDown(logger, [
+    // Actors stop, buffered runs are written, leases are released so the other replicas take over at once.
+    ['monitoring', () => monitoring.stop()],
+    ['dependency watch', () => dependencies.stop()],
+    ['bus', () => bus.close()],
+    ['database', () => closeStore(store)],
+    ['ops server', () => ops.close()],
+  ]);
 }

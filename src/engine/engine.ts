@@ -6,6 +6,7 @@ import { ChangeNotice, ProbeResultMessage } from '../bus/messages.js';
 import { partitionOf, resultFilter, resultSubject } from '../bus/subjects.js';
 import { onDemandCycleId, type CheckActorState, type CheckEvent } from '../domain/check-actor-reducer.js';
 import type { Logger } from '../log.js';
+import { counter } from '../metrics/registry.js';
 import type { Store } from '../store/orm.js';
 import { Actor } from './actor.js';
 import { serveTestNow } from './bus-on-demand.js';
@@ -209,7 +210,10 @@ export class Engine implements PartitionListener {
     const partition = this.partitionOf(stored.config.id);
     // The fence: an actor whose partition's lease window closed does nothing until it is dropped and the partition taken anew.
     const fenced = {
-      handle: (event: CheckEvent) => (this.config.leases.mayAct(partition) ? behavior.handle(event) : undefined),
+      handle: (event: CheckEvent) => {
+        if (this.config.leases.mayAct(partition)) return behavior.handle(event);
+        fencedEvents().inc();
+      },
       restart: () => behavior.restart(),
     };
     const actor = new Actor<CheckEvent>(`check-${stored.config.id}`, fenced, this.config.logger);
@@ -372,6 +376,7 @@ export class Engine implements PartitionListener {
 }
 
 const changeFilter = 'vantage.changes.>';
+const fencedEvents = () => counter('vantage_engine_fenced_events_total', 'Check actor events dropped because their partition lease window had closed');
 /** Checks compared per page of a resync. */
 const resyncPage = 5_000;
 const yieldToEventLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));

@@ -60,6 +60,8 @@ export class NatsKvPartitionLeases implements PartitionLeases {
   private round: Promise<void> = Promise.resolve();
   private transitions: Promise<void> = Promise.resolve();
   private stopped = false;
+  /** Our last heartbeat failed: we may have missed renewals of others, so we take nothing over yet. */
+  private blind = false;
 
   constructor(private readonly options: NatsKvLeaseOptions) {
     const leaseMs = options.leaseMs ?? 10_000;
@@ -119,8 +121,7 @@ export class NatsKvPartitionLeases implements PartitionLeases {
     const watcher = await this.kv.watch({ key: '>' });
     this.watcher = watcher;
     // What the new watch shows is seen as of now: nothing observed while blind counts as unchanged for a lease.
-    const now = monotonicNow();
-    for (const key of [...this.members.values(), ...this.keys.values()]) key.observedAt = Math.max(key.observedAt, now);
+    this.seeEverythingAsOfNow();
     this.unseenHeartbeat = null;
     void (async () => {
       try {
@@ -155,7 +156,14 @@ export class NatsKvPartitionLeases implements PartitionLeases {
   }
 
   private async runRound(): Promise<void> {
-    const heartbeat = this.attempt(this.kv.put(memberKey(this.replicaId), this.replicaId));
+    const heartbeat = await this.attempt(this.kv.put(memberKey(this.replicaId), this.replicaId));
+    if (heartbeat === null) this.blind = true;
+    else {
+      // Back in touch after an outage: what we saw before it counts as seen now, or every lease would look abandoned.
+      if (this.blind) this.seeEverythingAsOfNow();
+      this.blind = false;
+      this.unseenHeartbeat ??= { revision: heartbeat, since: monotonicNow() };
+    }
     const decision = decideLeases(
       { self: this.replicaId, now: monotonicNow(), partitions: this.options.partitions, members: this.members, keys: this.keys, held: this.held },
       this.timing,
@@ -167,24 +175,30 @@ export class NatsKvPartitionLeases implements PartitionLeases {
       this.tell('lost', decision.expired);
     }
     await Promise.all([...this.held].filter(([, lease]) => !lease.releasing).map(([p, lease]) => this.renew(p, lease)));
-    if (decision.release.length > 0) this.release(decision.release.filter((p) => this.held.has(p)));
-    const gained = (await Promise.all(decision.acquire.map((wanted) => this.acquire(wanted.partition, wanted.revision)))).filter((p) => p !== null);
-    if (gained.length > 0) {
-      leaseChanges().inc({ change: 'acquired' }, gained.length);
-      this.options.logger.info({ partitions: gained }, 'partition leases acquired');
-      this.tell('acquired', gained);
-    }
+    this.release(decision.release.filter((p) => this.held.has(p)));
+    if (!this.blind) await this.acquireAll(decision.acquire);
     this.updateGauge();
-    const revision = await heartbeat;
-    if (revision !== null) this.unseenHeartbeat ??= { revision, since: monotonicNow() };
-    for (const { id, revision: stale } of staleMembers({ self: this.replicaId, now: monotonicNow(), members: this.members }, this.timing)) {
-      await this.attempt(this.kv.delete(memberKey(id), { previousSeq: stale }));
+    for (const { id, revision } of staleMembers({ self: this.replicaId, now: monotonicNow(), members: this.members }, this.timing)) {
+      await this.attempt(this.kv.delete(memberKey(id), { previousSeq: revision }));
     }
     // The watch must show our own heartbeat; one that stopped showing anything is replaced.
     if (this.unseenHeartbeat && monotonicNow() - this.unseenHeartbeat.since > this.timing.leaseMs / 2) {
       this.options.logger.warn('lease bucket watch fell behind; watching again');
       await this.watch();
     }
+  }
+
+  private async acquireAll(wanted: Array<{ partition: number; revision: number | null }>): Promise<void> {
+    const gained = (await Promise.all(wanted.map(({ partition, revision }) => this.acquire(partition, revision)))).filter((p) => p !== null);
+    if (gained.length === 0) return;
+    leaseChanges().inc({ change: 'acquired' }, gained.length);
+    this.options.logger.info({ partitions: gained }, 'partition leases acquired');
+    this.tell('acquired', gained);
+  }
+
+  private seeEverythingAsOfNow(): void {
+    const now = monotonicNow();
+    for (const key of [...this.members.values(), ...this.keys.values()]) key.observedAt = Math.max(key.observedAt, now);
   }
 
   private async renew(partition: number, lease: HeldLease): Promise<void> {
@@ -220,7 +234,7 @@ export class NatsKvPartitionLeases implements PartitionLeases {
     this.transitions = this.transitions
       .then(() => this.listener.lost(partitions))
       .then(() => Promise.all(partitions.map((p) => this.deleteLease(p))))
-      .then(() => undefined)
+      .then(() => this.options.logger.info({ partitions }, 'partition leases released'))
       .catch((error: unknown) => this.options.logger.warn({ err: error }, 'handing partitions over failed'));
   }
 
