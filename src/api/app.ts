@@ -7,6 +7,7 @@ import { errorHandler, notFoundHandler } from './error-handler.js';
 import openapi from './generated/openapi.json' with { type: 'json' };
 import { RegisterRoutes } from './generated/routes.js';
 import { healthRoutes } from './health-routes.js';
+import { httpMetrics } from './http-metrics.js';
 import { jsonBody } from './json-body.js';
 import { attachRequestContext, type ApiRuntime } from './request-context.js';
 import { requestId } from './request-id.js';
@@ -32,6 +33,7 @@ export function createApiApp(deps: ApiDependencies): Express {
   // Sign-in throttling counts per client address: behind an ingress or a local proxy the address
   // comes from X-Forwarded-For, trusted only when the proxy itself is on a loopback or private network.
   app.set('trust proxy', ['loopback', 'linklocal', 'uniquelocal']);
+  app.use(httpMetrics);
   app.use(healthRoutes(deps));
   app.use(requestId);
   app.use('/docs', docs.browser);

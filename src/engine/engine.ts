@@ -6,7 +6,8 @@ import { ChangeNotice, ProbeResultMessage } from '../bus/messages.js';
 import { partitionOf, resultFilter, resultSubject } from '../bus/subjects.js';
 import { onDemandCycleId, type CheckActorState, type CheckEvent } from '../domain/check-actor-reducer.js';
 import type { Logger } from '../log.js';
-import { counter } from '../metrics/registry.js';
+import { counter, sampledGauge } from '../metrics/registry.js';
+import { cycleStartLagSeconds } from '../metrics/vantage-metrics.js';
 import type { Store } from '../store/orm.js';
 import { Actor } from './actor.js';
 import { serveTestNow } from './bus-on-demand.js';
@@ -61,12 +62,15 @@ export class Engine implements PartitionListener {
   /** Change notices and resyncs run one after the other, so that reloads of one check never interleave. */
   private serial: Promise<void> = Promise.resolve();
   private stopping = false;
+  private readonly stopGauges: Array<() => void> = [];
 
   constructor(private readonly config: EngineConfig) {
     this.scheduler = new Scheduler(config.clock);
     this.runs = new RunWriter(config.store, config.logger.child({ component: 'run-writer' }));
     this.loader = new CheckLoader(config.store);
     this.maintenance = new MaintenanceCache(config.store);
+    // Created with the engine, so that the series shows (empty) before the first scheduled cycle.
+    const cycleLag = cycleStartLagSeconds();
     this.context = {
       clock: config.clock,
       scheduler: this.scheduler,
@@ -76,7 +80,12 @@ export class Engine implements PartitionListener {
       loader: this.loader,
       onDemand: this.replies,
       logger: config.logger,
-      observer: config.observer,
+      observer: {
+        cycleStarted: (lagMs, scheduledAt) => {
+          cycleLag.observe(lagMs / 1000);
+          config.observer?.cycleStarted?.(lagMs, scheduledAt);
+        },
+      },
       stateOf: (stored) => this.stateOf(stored),
       removed: (checkId) => this.checks.delete(checkId),
     };
@@ -103,6 +112,10 @@ export class Engine implements PartitionListener {
       ? this.config.bus.consumeDurable({ durable: `${this.config.clusterName}-engine-changes`, filter: changeFilter }, onChange)
       : this.config.bus.subscribe(changeFilter, onChange);
     this.testNowServer = serveTestNow(this.config.bus, (checkId) => this.owned.has(this.partitionOf(checkId)), this.onDemand);
+    this.stopGauges.push(
+      sampledGauge('vantage_engine_actors', 'Check actors this engine runs', 'sum', () => this.checks.size),
+      sampledGauge('vantage_engine_open_cycles', 'Cycles started and not yet closed', 'sum', () => this.openCycles()),
+    );
     await this.config.leases.start(this);
     const interval = this.config.resyncIntervalMs ?? 30_000;
     this.resyncTimer = setInterval(() => void this.inOrder(() => this.resync()), interval);
@@ -111,6 +124,7 @@ export class Engine implements PartitionListener {
 
   async stop(): Promise<void> {
     this.stopping = true;
+    for (const stop of this.stopGauges) stop();
     if (this.resyncTimer) clearInterval(this.resyncTimer);
     await this.changes?.stop();
     await this.testNowServer?.stop();
@@ -181,6 +195,12 @@ export class Engine implements PartitionListener {
       this.checks.delete(id);
     }
     await Promise.all(stopped);
+  }
+
+  private openCycles(): number {
+    let open = 0;
+    for (const running of this.checks.values()) open += running.behavior.current.cycles.length;
+    return open;
   }
 
   private partitionOf(checkId: number): number {

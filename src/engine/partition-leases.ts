@@ -1,3 +1,5 @@
+import { gauge } from '../metrics/registry.js';
+
 /** Told when this replica gains or loses partitions; the engine loads or drops their checks. */
 export interface PartitionListener {
   acquired(partitions: number[]): Promise<void>;
@@ -32,6 +34,7 @@ export class OwnAllPartitions implements PartitionLeases {
   constructor(private readonly partitions: number) {}
 
   async start(listener: PartitionListener): Promise<void> {
+    gauge('vantage_partitions_owned', 'Partitions this engine holds a valid lease on and acts on').set(this.partitions);
     await listener.acquired(Array.from({ length: this.partitions }, (_, p) => p));
   }
 
