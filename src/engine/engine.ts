@@ -111,7 +111,7 @@ export class Engine implements PartitionListener {
     this.changes = this.config.leases.soleReplica
       ? this.config.bus.consumeDurable({ durable: `${this.config.clusterName}-engine-changes`, filter: changeFilter }, onChange)
       : this.config.bus.subscribe(changeFilter, onChange);
-    this.testNowServer = serveTestNow(this.config.bus, (checkId) => this.owned.has(this.partitionOf(checkId)), this.onDemand);
+    this.testNowServer = serveTestNow(this.config.bus, (checkId) => this.mayActOn(checkId), this.onDemand);
     this.stopGauges.push(
       sampledGauge('vantage_engine_actors', 'Check actors this engine runs', 'sum', () => this.checks.size),
       sampledGauge('vantage_engine_open_cycles', 'Cycles started and not yet closed', 'sum', () => this.openCycles()),
@@ -201,6 +201,12 @@ export class Engine implements PartitionListener {
     let open = 0;
     for (const running of this.checks.values()) open += running.behavior.current.cycles.length;
     return open;
+  }
+
+  /** This replica runs the check's partition and its lease window is open now. */
+  private mayActOn(checkId: number): boolean {
+    const partition = this.partitionOf(checkId);
+    return this.owned.has(partition) && this.config.leases.mayAct(partition);
   }
 
   private partitionOf(checkId: number): number {
