@@ -1,10 +1,11 @@
 import { setMaxListeners } from 'node:events';
 import { Value } from '@sinclair/typebox/value';
 import type { Bus, BusSubscription } from '../src/bus/bus.js';
-import { agentCapabilitiesEveryMs, ProbeRequest, type AgentCapabilities, type ProbeResultMessage } from '../src/bus/messages.js';
+import { agentCapabilitiesEveryMs, ProbeRequest, type AgentCapabilities, type ProbeResult, type ProbeResultMessage } from '../src/bus/messages.js';
 import { agentCapabilitiesSubject, agentQueue, probeSubject } from '../src/bus/subjects.js';
 import { jitteredBackoffMs } from '../src/domain/backoff.js';
 import type { Logger } from '../src/log.js';
+import { probePhaseSeconds, probesTotal } from '../src/metrics/vantage-metrics.js';
 import type { ProbeOptions } from './probes/probe.js';
 import { probe, supportedProbeTypes } from './probes/registry.js';
 import { Semaphore } from './semaphore.js';
@@ -95,18 +96,20 @@ export class ProbeAgent {
   }
 
   private async run(request: ProbeRequest): Promise<void> {
-    if (this.expired(request)) return;
+    if (this.expired(request)) return this.count(request, 'dropped');
     const release = await this.semaphore.acquire();
     if (!release) {
       this.logger.warn({ requestId: request.requestId }, 'dropped a probe request: agent saturated');
-      return;
+      return this.count(request, 'dropped');
     }
     try {
       // It may have waited for a slot past its deadline.
-      if (this.expired(request) || this.abandon.signal.aborted) return;
+      if (this.expired(request) || this.abandon.signal.aborted) return this.count(request, 'dropped');
       const startedAt = new Date().toISOString();
       const result = await probe(request.spec, this.abandon.signal, this.config.probeOptions);
-      if (this.abandon.signal.aborted) return;
+      if (this.abandon.signal.aborted) return this.count(request, 'dropped');
+      this.count(request, result.state);
+      this.time(request, result);
       const message: ProbeResultMessage = {
         requestId: request.requestId,
         subjectId: request.subjectId,
@@ -142,6 +145,19 @@ export class ProbeAgent {
         if (Date.now() + delayMs >= deadline || this.abandon.signal.aborted) throw error;
         await new Promise((resolve) => setTimeout(resolve, delayMs));
       }
+    }
+  }
+
+  private count(request: ProbeRequest, outcome: ProbeResult['state'] | 'dropped'): void {
+    probesTotal().inc({ location: this.config.location, type: request.spec.type, outcome });
+  }
+
+  private time(request: ProbeRequest, result: ProbeResult): void {
+    const labels = { location: this.config.location, type: request.spec.type };
+    const histogram = probePhaseSeconds();
+    const { dnsMs, connectMs, tlsMs, firstByteMs } = result.phases;
+    for (const [phase, ms] of [['dns', dnsMs], ['connect', connectMs], ['tls', tlsMs], ['first_byte', firstByteMs], ['total', result.latencyMs]] as const) {
+      if (ms !== undefined) histogram.observe({ ...labels, phase }, ms / 1000);
     }
   }
 

@@ -10,6 +10,7 @@ import openapi from './generated/openapi.json' with { type: 'json' };
 import { RegisterRoutes } from './generated/routes.js';
 import { healthRoutes } from './health-routes.js';
 import { bodyTextGuard, pathParameterGuard, queryGuard } from './input-guards.js';
+import { httpMetrics } from './http-metrics.js';
 import { jsonBody } from './json-body.js';
 import { attachRequestContext, type ApiRuntime } from './request-context.js';
 import { requestId } from './request-id.js';
@@ -43,6 +44,7 @@ export function createApiApp(deps: ApiDependencies): Express {
   // Sign-in throttling counts per client address: X-Forwarded-For is believed only from the proxies named in the settings.
   app.set('trust proxy', trustedProxies(deps.settings.VANTAGE_TRUSTED_PROXIES));
   app.use(securityHeaders);
+  app.use(httpMetrics);
   app.use(healthRoutes(deps));
   app.use(requestId);
   app.use('/docs', docsPolicy, docs.browser);

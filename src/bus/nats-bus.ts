@@ -24,10 +24,11 @@ export interface NatsBusOptions {
   /** Connection name shown by the NATS server's monitoring. */
   name?: string;
   /**
-   * Prefix of every subject (`<namespace>.vantage.…`) and stream name, so several deployments,
-   * or test runs, share one NATS without seeing each other's messages. Unset: none.
+   * The installation (`VANTAGE_CLUSTER_NAME`): prefixes every subject (`<namespace>.vantage.…`),
+   * queue group and stream name, so several installations, or test runs, share one NATS without
+   * seeing each other's messages. Durable consumers live in the installation's own streams.
    */
-  namespace?: string;
+  namespace: string;
   /** How long streams keep messages that no consumer has acknowledged. */
   streamMaxAgeMs?: number;
   /** First redelivery delay after a durable handler throws; doubles per attempt up to 30 s. */
@@ -84,7 +85,8 @@ export class NatsBus implements Bus {
 
   subscribe(subject: string, handler: BusHandler, options: { queue?: string } = {}): BusSubscription {
     const subscription = this.nc.subscribe(this.outward(subject), {
-      ...(options.queue ? { queue: options.queue } : {}),
+      // A queue group of another installation on the same subject would take half of our messages.
+      ...(options.queue ? { queue: this.outward(options.queue) } : {}),
       callback: (error, message) => {
         if (error) return void this.logger.error({ err: error, subject }, 'subscription failed');
         const inward = this.inward(message.subject);
@@ -154,7 +156,7 @@ export class NatsBus implements Bus {
 
   /** The subject as the caller knows it. */
   private inward(subject: string): string {
-    return this.options.namespace ? subject.slice(this.options.namespace.length + 1) : subject;
+    return subject.slice(this.options.namespace.length + 1);
   }
 
   private redeliveryDelay(deliveryCount: number): number {
@@ -162,11 +164,11 @@ export class NatsBus implements Bus {
   }
 
   private outward(subject: string): string {
-    return this.options.namespace ? `${this.options.namespace}.${subject}` : subject;
+    return `${this.options.namespace}.${subject}`;
   }
 
   private streamName(name: string): string {
-    return this.options.namespace ? `${this.options.namespace.toUpperCase().replace(/[^A-Z0-9_-]/g, '_')}_${name}` : name;
+    return `${this.options.namespace.toUpperCase().replace(/[^A-Z0-9_-]/g, '_')}_${name}`;
   }
 
   private streamFor(filter: string): string {

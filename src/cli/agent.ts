@@ -8,6 +8,7 @@ import type { DependencyWatch } from '../ops/dependency-watch.js';
 import { readinessOf, startOpsServer } from '../ops/ops-server.js';
 import { watchRoleDependencies } from '../ops/role-dependencies.js';
 import { parseFlags, untilSignal, UsageError, type Role } from './role.js';
+import { shutDown, shutdownBoundMs } from './shut-down.js';
 import { probeOptionsFrom } from './start-agents.js';
 
 const usage = 'usage: vantage agent --location ID [--id AGENT_ID]';
@@ -48,12 +49,14 @@ const agent: Role = async (args, { settings, logger }) => {
   log.info({ location, agentId, opsPort: ops.port, pingSocket: pingSocketKind() ?? 'none' }, 'agent running');
   const signal = await untilSignal();
   log.info({ signal }, 'stopping');
-  await ops.close();
-  watch.stop();
-  await probeAgent.stop();
-  closePingSockets();
-  await bus.close();
-  return 0;
+  return shutDown(log, [
+    // No new requests; probes in flight finish and answer (the rest are abandoned, never answered as down).
+    ['probe agent', () => probeAgent.stop(shutdownBoundMs / 2)],
+    ['ping sockets', () => closePingSockets()],
+    ['dependency watch', () => watch.stop()],
+    ['bus', () => bus.close()],
+    ['ops server', () => ops.close()],
+  ]);
 };
 
 export default agent;

@@ -11,6 +11,7 @@ import { watchRoleDependencies } from '../ops/role-dependencies.js';
 import { closeStore } from '../store/orm.js';
 import { waitForMigratedStore } from './open-migrated-store.js';
 import { untilSignal, type RoleContext } from './role.js';
+import { shutDown } from './shut-down.js';
 import { startApi } from './start-api.js';
 
 /**
@@ -34,10 +35,12 @@ export default async function apiRole(_args: string[], { settings, logger }: Rol
   const stopApi = await startApi({ settings, logger, store, bus, ...engineAccess, probeSupport: probeSupport.asProbeSupport(Date.now) }, waiting);
   const signal = await untilSignal();
   logger.info({ signal }, 'stopping');
-  await stopApi();
-  dependencies.stop();
-  await capabilities.stop();
-  await bus.close();
-  await closeStore(store);
-  return 0;
+  return shutDown(logger, [
+    // The server stops accepting and lets requests in flight finish.
+    ['api', () => stopApi()],
+    ['dependency watch', () => dependencies.stop()],
+    ['agent capabilities', () => capabilities.stop()],
+    ['bus', () => bus.close()],
+    ['database', () => closeStore(store)],
+  ]);
 }

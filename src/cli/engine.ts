@@ -8,6 +8,7 @@ import { watchRoleDependencies } from '../ops/role-dependencies.js';
 import { closeStore } from '../store/orm.js';
 import { waitForMigratedStore } from './open-migrated-store.js';
 import { parseFlags, untilSignal, UsageError, type RoleContext } from './role.js';
+import { shutDown } from './shut-down.js';
 import { startMonitoring } from './start-monitoring.js';
 
 /**
@@ -33,6 +34,7 @@ export default async function engineRole(args: string[], { settings, logger }: R
         servers: settings.NATS_URL.split(','),
         clusterName: settings.VANTAGE_CLUSTER_NAME,
         partitions: settings.VANTAGE_PARTITIONS,
+        leaseMs: settings.VANTAGE_PARTITION_LEASE_MS,
         logger: logger.child({ component: 'partition-leases' }),
       })
     : new OwnAllPartitions(settings.VANTAGE_PARTITIONS);
@@ -42,10 +44,12 @@ export default async function engineRole(args: string[], { settings, logger }: R
   logger.info({ partitions: settings.VANTAGE_PARTITIONS, cluster: settings.VANTAGE_CLUSTER_NAME, opsPort: ops.port }, 'engine running');
   const signal = await untilSignal();
   logger.info({ signal }, 'stopping');
-  await ops.close();
-  watch.stop();
-  await monitoring.stop();
-  await bus.close();
-  await closeStore(store);
-  return 0;
+  return shutDown(logger, [
+    // Actors stop, buffered runs are written, leases are released so the other replicas take over at once.
+    ['monitoring', () => monitoring.stop()],
+    ['dependency watch', () => watch.stop()],
+    ['bus', () => bus.close()],
+    ['database', () => closeStore(store)],
+    ['ops server', () => ops.close()],
+  ]);
 }

@@ -9,6 +9,7 @@ import { startOpsServer } from '../ops/ops-server.js';
 import { watchRoleDependencies } from '../ops/role-dependencies.js';
 import { closeStore } from '../store/orm.js';
 import { openMigratedStore } from './open-migrated-store.js';
+import { shutDown } from './shut-down.js';
 import { parseFlags, untilSignal, UsageError, type RoleContext } from './role.js';
 
 const SERVICE_ACCOUNT_NAMESPACE = '/var/run/secrets/kubernetes.io/serviceaccount/namespace';
@@ -54,10 +55,12 @@ export default async function operatorRole(args: string[], { settings, logger }:
   logger.info({ namespace, identity, opsPort: ops.port }, 'operator running');
   const signal = await untilSignal();
   logger.info({ signal }, 'stopping');
-  await operator.stop();
-  dependencies.stop();
-  await ops.close();
-  await bus.close();
-  await closeStore(store);
-  return 0;
+  return shutDown(logger, [
+    // Leadership is given up with the informers, so another replica leads at once.
+    ['operator', () => operator.stop()],
+    ['dependency watch', () => dependencies.stop()],
+    ['bus', () => bus.close()],
+    ['database', () => closeStore(store)],
+    ['ops server', () => ops.close()],
+  ]);
 }

@@ -5,6 +5,7 @@ import { waitForMigratedStore } from './open-migrated-store.js';
 import { untilSignal, type RoleContext } from './role.js';
 import { logSignInNotice } from './sign-in-notice.js';
 import { startInProcessAgents } from './start-agents.js';
+import { shutDown } from './shut-down.js';
 import { startApi } from './start-api.js';
 import { startMonitoring } from './start-monitoring.js';
 
@@ -38,10 +39,11 @@ export default async function serveRole(_args: string[], context: RoleContext): 
   });
   const signal = await untilSignal();
   logger.info({ signal }, 'stopping');
-  await stopApi();
-  await monitoring.stop();
-  await agents.stop();
-  await bus.close();
-  await closeStore(store);
-  return 0;
+  return shutDown(logger, [
+    ['api', () => stopApi()],
+    ['monitoring', () => monitoring.stop()],
+    ['agents', () => agents.stop()],
+    ['bus', () => bus.close()],
+    ['database', () => closeStore(store)],
+  ]);
 }

@@ -143,7 +143,7 @@ const currentSlot = (state: CheckActorState, at: number): number =>
 export const scheduledCycleId = (tag: string, checkId: number, slot: number): string => `${tag}.${checkId}.${slot}`;
 export const onDemandCycleId = (tag: string, checkId: number, at: number, nonce: string): string => `${tag}.${checkId}.${at}.${nonce}`;
 
-function startCycle(state: CheckActorState, at: number, cycleId: string, onDemand: boolean, scheduledAt: number | null): Decision {
+function startCycle(state: CheckActorState, at: number, cycleId: string, onDemand: boolean, scheduledAt: number | null, startedAt = at): Decision {
   const { config } = state;
   const deadlineAt = at + cycleDeadlineMs(config);
   const deadlineIso = new Date(deadlineAt).toISOString();
@@ -157,7 +157,7 @@ function startCycle(state: CheckActorState, at: number, cycleId: string, onDeman
     resultSubject: state.resultSubject,
     deadlineAt: deadlineIso,
   }));
-  const cycle: CycleInFlight = { cycleId, startedAt: at, deadlineAt, onDemand, expected: config.triggerLocations, answers: [] };
+  const cycle: CycleInFlight = { cycleId, startedAt, deadlineAt, onDemand, expected: config.triggerLocations, answers: [] };
   const others = state.cycles.filter((c) => c.cycleId !== cycleId);
   return {
     state: { ...state, cycles: [...others, cycle] },
@@ -175,7 +175,10 @@ function catchUpAndArm(state: CheckActorState, at: number): Decision {
   const alreadyRan = state.lastRunAt !== null && state.lastRunAt >= slot;
   const inFlight = state.cycles.some((c) => c.cycleId === scheduledCycleId(state.cycleTag, state.checkId, slot));
   if (alreadyRan || inFlight) return { state, effects: [arm] };
-  const started = startCycle(state, at, scheduledCycleId(state.cycleTag, state.checkId, slot), false, null);
+  // Within the slot's deadline a previous owner may have started this very cycle (its answers wait in the stream):
+  // the run adopted from it started at the slot, not when it was taken over.
+  const startedAt = at - slot < cycleDeadlineMs(state.config) ? slot : at;
+  const started = startCycle(state, at, scheduledCycleId(state.cycleTag, state.checkId, slot), false, null, startedAt);
   return { state: started.state, effects: [...started.effects, arm] };
 }
 

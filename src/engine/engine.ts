@@ -8,6 +8,8 @@ import { onDemandCycleId, type CheckActorState, type CheckEvent } from '../domai
 import type { CheckTimer } from '../domain/engine-liveness.js';
 import { minutes } from '../domain/schedule.js';
 import type { Logger } from '../log.js';
+import { counter, sampledGauge } from '../metrics/registry.js';
+import { cycleStartLagSeconds } from '../metrics/vantage-metrics.js';
 import type { Store } from '../store/orm.js';
 import { Actor, type RestartBackoff } from './actor.js';
 import { serveTestNow } from './bus-on-demand.js';
@@ -70,6 +72,7 @@ export class Engine implements PartitionListener {
   /** Partitions being brought up (checks loaded, consumer bound): the watchdog does not start a second load of them. */
   private readonly bringingUp = new Set<number>();
   private resyncFailing = false;
+  private readonly stopGauges: Array<() => void> = [];
 
   constructor(private readonly config: EngineConfig) {
     this.scheduler = new Scheduler(config.clock);
@@ -80,6 +83,8 @@ export class Engine implements PartitionListener {
       config.logger.child({ component: 'incident-decisions' }),
     );
     this.maintenance = new MaintenanceCache(config.store);
+    // Created with the engine, so that the series shows (empty) before the first scheduled cycle.
+    const cycleLag = cycleStartLagSeconds();
     this.context = {
       clock: config.clock,
       scheduler: this.scheduler,
@@ -89,7 +94,12 @@ export class Engine implements PartitionListener {
       loader: this.loader,
       onDemand: this.replies,
       logger: config.logger,
-      observer: config.observer,
+      observer: {
+        cycleStarted: (lagMs, scheduledAt) => {
+          cycleLag.observe(lagMs / 1000);
+          config.observer?.cycleStarted?.(lagMs, scheduledAt);
+        },
+      },
       stateOf: (stored) => this.stateOf(stored),
       removed: (checkId) => this.checks.delete(checkId),
       tell: (checkId, event) => void this.tell(checkId, event),
@@ -117,7 +127,11 @@ export class Engine implements PartitionListener {
     this.changes = this.config.leases.soleReplica
       ? this.config.bus.consumeDurable({ durable: `${this.config.clusterName}-engine-changes`, filter: changeFilter }, onChange)
       : this.config.bus.subscribe(changeFilter, onChange);
-    this.testNowServer = serveTestNow(this.config.bus, (checkId) => this.owned.has(this.partitionOf(checkId)), this.onDemand);
+    this.testNowServer = serveTestNow(this.config.bus, (checkId) => this.mayActOn(checkId), this.onDemand);
+    this.stopGauges.push(
+      sampledGauge('vantage_engine_actors', 'Check actors this engine runs', 'sum', () => this.checks.size),
+      sampledGauge('vantage_engine_open_cycles', 'Cycles started and not yet closed', 'sum', () => this.openCycles()),
+    );
     await this.config.leases.start(this);
     const interval = this.config.resyncIntervalMs ?? 30_000;
     this.resyncTimer = setInterval(() => {
@@ -130,6 +144,7 @@ export class Engine implements PartitionListener {
 
   async stop(): Promise<void> {
     this.stopping = true;
+    for (const stop of this.stopGauges) stop();
     if (this.resyncTimer) clearInterval(this.resyncTimer);
     await this.changes?.stop();
     await this.testNowServer?.stop();
@@ -259,6 +274,18 @@ export class Engine implements PartitionListener {
     await Promise.all(stopped);
   }
 
+  private openCycles(): number {
+    let open = 0;
+    for (const running of this.checks.values()) open += running.behavior.current.cycles.length;
+    return open;
+  }
+
+  /** This replica runs the check's partition and its lease window is open now. */
+  private mayActOn(checkId: number): boolean {
+    const partition = this.partitionOf(checkId);
+    return this.owned.has(partition) && this.config.leases.mayAct(partition);
+  }
+
   private partitionOf(checkId: number): number {
     return partitionOf(checkId, this.config.partitions);
   }
@@ -287,9 +314,18 @@ export class Engine implements PartitionListener {
 
   private spawnWith(state: CheckActorState): void {
     const behavior = new CheckActor(state, this.context);
-    const actor = new Actor<CheckEvent>(`check-${state.checkId}`, behavior, this.config.logger, this.config.actorRestartBackoff);
+    const partition = this.partitionOf(state.checkId);
+    // The fence: an actor whose partition's lease window closed does nothing until it is dropped and the partition taken anew.
+    const fenced = {
+      handle: (event: CheckEvent) => {
+        if (this.config.leases.mayAct(partition)) return behavior.handle(event);
+        fencedEvents().inc();
+      },
+      restart: () => behavior.restart(),
+    };
+    const actor = new Actor<CheckEvent>(`check-${state.checkId}`, fenced, this.config.logger, this.config.actorRestartBackoff);
     behavior.bind(actor);
-    this.checks.set(state.checkId, { actor, behavior, partition: this.partitionOf(state.checkId) });
+    this.checks.set(state.checkId, { actor, behavior, partition });
     actor.tell({ type: 'started', at: this.config.clock.now() });
   }
 
@@ -305,6 +341,8 @@ export class Engine implements PartitionListener {
       return;
     }
     if (data.subjectKind !== 'uptime_check') return;
+    // Not acknowledged while fenced off: the message waits for whoever acts on the partition next.
+    if (!this.config.leases.mayAct(this.partitionOf(data.subjectId))) throw new Error(`partition of check ${data.subjectId} is not ours to act on now`);
     this.tell(data.subjectId, { type: 'probeResult', at: this.config.clock.now(), message: data });
   }
 
@@ -455,6 +493,7 @@ export class Engine implements PartitionListener {
 }
 
 const changeFilter = 'vantage.changes.>';
+const fencedEvents = () => counter('vantage_engine_fenced_events_total', 'Check actor events dropped because their partition lease window had closed');
 /** Checks compared per page of a resync. */
 const resyncPage = 5_000;
 const yieldToEventLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));

@@ -1,3 +1,5 @@
+import { gauge } from '../metrics/registry.js';
+
 /** Told when this replica gains or loses partitions; the engine loads or drops their checks. */
 export interface PartitionListener {
   acquired(partitions: number[]): Promise<void>;
@@ -16,6 +18,11 @@ export interface PartitionLeases {
    */
   readonly soleReplica: boolean;
   start(listener: PartitionListener): Promise<void>;
+  /**
+   * Whether this replica may act on the partition at this instant (its fence): checked right
+   * before every act, since the listener hears of a lost lease only after the fact.
+   */
+  mayAct(partition: number): boolean;
   /** Releases every lease (so another replica takes over at once) and stops. */
   stop(): Promise<void>;
 }
@@ -27,7 +34,12 @@ export class OwnAllPartitions implements PartitionLeases {
   constructor(private readonly partitions: number) {}
 
   async start(listener: PartitionListener): Promise<void> {
+    gauge('vantage_partitions_owned', 'Partitions this engine holds a valid lease on and acts on').set(this.partitions);
     await listener.acquired(Array.from({ length: this.partitions }, (_, p) => p));
+  }
+
+  mayAct(): boolean {
+    return true;
   }
 
   async stop(): Promise<void> {}

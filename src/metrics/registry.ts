@@ -29,3 +29,33 @@ export function histogram<L extends string = never>(
   return (metricsRegistry.getSingleMetric(name) as Histogram<L> | undefined) ??
     new Histogram<L>({ name, help, labelNames: [...labelNames], registers: [metricsRegistry], ...(buckets ? { buckets } : {}) });
 }
+
+type Source = () => number | Promise<number>;
+const sources = new Map<string, Set<Source>>();
+
+/**
+ * A gauge read from its sources when Prometheus scrapes: every instance that adds a source (one
+ * engine, one notifier) contributes, `sum` adding them up (actors of several engines in one
+ * process), `max` taking the largest (the outbox depth every notifier sees alike). Returns the
+ * function that removes the source again.
+ */
+export function sampledGauge(name: string, help: string, combine: 'sum' | 'max', source: Source): () => void {
+  let mine = sources.get(name);
+  if (!mine) {
+    const registered = new Set<Source>();
+    mine = registered;
+    sources.set(name, registered);
+    new Gauge({
+      name,
+      help,
+      registers: [metricsRegistry],
+      async collect() {
+        const values = await Promise.all([...registered].map((read) => Promise.resolve().then(read).catch(() => Number.NaN)));
+        const known = values.filter((value) => !Number.isNaN(value));
+        if (known.length > 0) this.set(combine === 'sum' ? known.reduce((a, b) => a + b, 0) : Math.max(...known));
+      },
+    });
+  }
+  mine.add(source);
+  return () => mine.delete(source);
+}

@@ -1,5 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import type { Logger } from '../log.js';
+import { deliveryAttemptsTotal, deliverySeconds } from '../metrics/vantage-metrics.js';
 import { OutboxDelivery } from '../store/entities/outbox.js';
 import type { Store } from '../store/orm.js';
 import type { ChannelName } from './channel-name.js';
@@ -144,6 +145,8 @@ export class Dispatcher {
       }
     }
     const durationMs = performance.now() - started;
+    deliveryAttemptsTotal().inc({ channel: row.channel, outcome: outcome.kind });
+    deliverySeconds().observe({ channel: row.channel }, durationMs / 1000);
     const next = nextStateAfter(outcome, { attempts: row.attempts + 1, createdAt: row.createdAt }, this.now(), this.options.retry, this.random());
     const fields = { delivery_id: row.deliveryId, channel: row.channel, event_type: event.eventType, attempt: row.attempts + 1, outcome: outcome.kind, next: next.status };
     if (outcome.kind === 'delivered') logger.debug(fields, 'notification delivered');

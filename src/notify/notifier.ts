@@ -1,6 +1,8 @@
 import type { Bus, BusSubscription } from '../bus/bus.js';
 import type { Settings } from '../config/schema.js';
 import type { Logger } from '../log.js';
+import { sampledGauge } from '../metrics/registry.js';
+import { withTimeout } from '../ops/with-timeout.js';
 import type { Store } from '../store/orm.js';
 import { buildChannels, type NotifierSettings } from './build-channels.js';
 import { Dispatcher } from './dispatcher.js';
@@ -42,14 +44,25 @@ export function startNotifier(options: { settings: NotifierRoleSettings; logger:
   });
   const subscription: BusSubscription | undefined = bus?.subscribe(NOTIFIER_WAKE_SUBJECT, () => dispatcher.nudge());
   dispatcher.start();
+  const stopDepth = sampledGauge('vantage_outbox_depth', 'Notification deliveries waiting in the outbox (pending or retrying)', 'max', () => outboxDepth(store));
   logger.info({ concurrency: settings.VANTAGE_NOTIFY_CONCURRENCY, channels: [...channels.keys()] }, 'notifier started');
   return {
     nudge: () => dispatcher.nudge(),
     stop: async () => {
+      stopDepth();
       await subscription?.stop();
       await dispatcher.stop();
       await close();
       logger.info('notifier stopped');
     },
   };
+}
+
+async function outboxDepth(store: Store): Promise<number> {
+  const query = store.em
+    .fork()
+    .getConnection()
+    .execute<Array<{ depth: string | number }>>("select count(*) as depth from outbox_deliveries where status = 'pending'", [], 'all');
+  const [row] = await withTimeout(query, 2_000, 'outbox depth');
+  return Number(row?.depth ?? 0);
 }

@@ -16,12 +16,13 @@ distributed('the api role offers ping only at locations whose live agents announ
   const database = await freshDatabase();
   const suffix = randomBytes(4).toString('hex');
   const [withPing, withoutPing, silent] = ['with-ping', 'no-ping', 'silent'].map((name) => `${name}-${suffix}`) as [string, string, string];
-  const env = { DATABASE_URL: database.databaseUrl, NATS_URL: natsUrl };
+  const cluster = `a${suffix}`;
+  const env = { DATABASE_URL: database.databaseUrl, NATS_URL: natsUrl, VANTAGE_CLUSTER_NAME: cluster };
   const created = await runCli(['admin', 'create-client', '--name', 'Api', '--email', `api-${suffix}@role.test`, '--password', 'role-password', '--plan', 'pro'], env);
   t.is(created.code, 0, created.stderr);
   const { workspace_id } = JSON.parse(created.stdout.trim().split('\n').at(-1)!) as { workspace_id: number };
   const api = await startHttpRole('api', { ...env, VANTAGE_LOCATIONS: [withPing, withoutPing, silent].join(',') });
-  const bus = await NatsBus.connect({ servers: natsUrl!.split(',') }, createLogger('silent'));
+  const bus = await NatsBus.connect({ servers: natsUrl!.split(','), namespace: cluster }, createLogger('silent'));
   t.teardown(async () => {
     await bus.close();
     await stopServe(api);

@@ -283,6 +283,16 @@ test('start: a check that has not run in the current slot runs at once, then fol
   t.deepEqual(ofType(effects, 'armTick'), [{ type: 'armTick', slot: slot(1) }]);
 });
 
+test('a cycle taken over within its slot’s deadline is stored with the slot as its start, not the takeover time', (t) => {
+  const d = new Driver(initialState({ lastRunAt: slot(-1) }));
+  d.send({ type: 'started', at: slot(0) + 4000 });
+  const cycleId = `test.42.${slot(0)}`;
+  const effects = Object.entries(allUp).flatMap(([location, answer]) => d.send({ type: 'probeResult', at: slot(0) + 4100, message: result(cycleId, location, answer, 42) }));
+  const [persisted] = ofType(effects, 'persistRun');
+  t.is(persisted?.run.startedAt, slot(0));
+  t.is(d.state.lastRunAt, slot(0));
+});
+
 test('start: when the current slot already ran, only the next slot is armed; a paused check arms nothing', (t) => {
   t.deepEqual(decide(initialState({ lastRunAt: slot(0) + 5 }), { type: 'started', at: slot(0) + 2000 }).effects, [{ type: 'armTick', slot: slot(1) }]);
   t.deepEqual(decide(initialState({}, { paused: true }), { type: 'started', at: slot(0) }).effects, [{ type: 'disarm' }]);

@@ -34,7 +34,7 @@ function recorder(name: string, owners: Map<number, string>, overlaps: string[])
 withNats('replicas share the partitions fairly, and a stopping replica hands its partitions over', async (t) => {
   const clusterName = `l${randomBytes(5).toString('hex')}`;
   const logger = createLogger('silent');
-  const options = { servers: natsUrl!.split(','), clusterName, partitions: 8, logger, leaseTtlMs: 1_500, renewEveryMs: 300 };
+  const options = { servers: natsUrl!.split(','), clusterName, partitions: 8, logger, leaseMs: 1_500 };
   const owners = new Map<number, string>();
   const overlaps: string[] = [];
   const first = new NatsKvPartitionLeases(options);

@@ -54,7 +54,7 @@ export async function runOutageScenario(t: ExecutionContext, scenario: OutageSce
     let nats: PrivateNats | null = null;
     const busFor = async (name: string): Promise<Bus> => {
       if (!nats) return shared;
-      const bus = await NatsBus.connect({ servers: [nats.url], name }, logger);
+      const bus = await NatsBus.connect({ servers: [nats.url], name, namespace: 'outage' }, logger);
       cleanup.push(() => bus.close().catch(() => undefined));
       return bus;
     };

@@ -6,15 +6,13 @@ import { jetstreamManager } from '@nats-io/jetstream';
 import { Kvm } from '@nats-io/kv';
 import { connect } from '@nats-io/transport-node';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { ProbeRequest, ProbeResultMessage } from '../../src/bus/messages.js';
-import { NatsBus } from '../../src/bus/nats-bus.js';
-import { agentQueue, partitionOf, probeSubject } from '../../src/bus/subjects.js';
+import { partitionOf } from '../../src/bus/subjects.js';
 import { phaseOffset, slotAfter } from '../../src/domain/schedule.js';
-import { createLogger } from '../../src/log.js';
 import { Incident } from '../../src/store/entities/incident.js';
 import { OutboxEvent } from '../../src/store/entities/outbox.js';
 import { Run } from '../../src/store/entities/run.js';
 import { freshStore } from '../helpers/database.js';
+import { startAnsweringAgent } from './engine-processes.js';
 import { httpCheck, tenant, until } from './helpers.js';
 
 const natsUrl = process.env.NATS_URL;
@@ -35,35 +33,10 @@ distributed('a killed engine replica’s checks move to the survivor; every inci
   const { store, databaseUrl: freshUrl, close } = await freshStore();
   const cluster = `t${randomBytes(5).toString('hex')}`;
   const locations = [`${cluster}-a`, `${cluster}-b`];
-  const logger = createLogger('silent');
   const em = () => store.em.fork() as EntityManager;
 
   // An in-test agent for both locations: every target is down.
-  const agentBus = await NatsBus.connect({ servers: natsUrl!.split(',') }, logger);
-  const answered = new Map<string, number>();
-  for (const location of locations) {
-    agentBus.subscribe(
-      probeSubject(location),
-      async (_subject, data) => {
-        const request = data as ProbeRequest;
-        answered.set(request.cycleId, (answered.get(request.cycleId) ?? 0) + 1);
-        const now = new Date().toISOString();
-        const message: ProbeResultMessage = {
-          requestId: request.requestId,
-          subjectId: request.subjectId,
-          subjectKind: request.subjectKind,
-          cycleId: request.cycleId,
-          location,
-          agentId: `test-${location}`,
-          startedAt: now,
-          finishedAt: now,
-          result: { state: 'down', reason: 'connection refused', latencyMs: 3, phases: {} },
-        };
-        await agentBus.publishDurable(request.resultSubject, message);
-      },
-      { queue: agentQueue(location) },
-    );
-  }
+  const { bus: agentBus } = await startAnsweringAgent(natsUrl!.split(','), cluster, locations, 'down');
 
   const owner = await tenant(em());
   const checks = [];
@@ -99,7 +72,7 @@ distributed('a killed engine replica’s checks move to the survivor; every inci
     for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
     await Promise.all(children.map((child) => (child.exitCode === null && child.signalCode === null ? new Promise((r) => child.once('exit', r)) : null)));
     const jsm = await jetstreamManager(nc);
-    for (let p = 0; p < partitions; p++) await jsm.consumers.delete('VANTAGE_RESULTS', `${cluster}-engine-p${p}`).catch(() => undefined);
+    for (const stream of ['RESULTS', 'CHANGES']) await jsm.streams.delete(`${cluster.toUpperCase()}_VANTAGE_${stream}`).catch(() => undefined);
     await (await new Kvm(nc).open(`${cluster}-engine-leases`)).destroy().catch(() => undefined);
     await nc.close();
     await agentBus.close();
