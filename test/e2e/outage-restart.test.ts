@@ -9,8 +9,9 @@ import { PrivatePostgres } from '../helpers/private-postgres.js';
 
 /**
  * One process of each role (api, engine with its notifier, agent) killed with SIGKILL while a
- * dependency is away and started again before it returns: it comes up, waits, and joins
- * (answers ready) once the dependency is back.
+ * dependency is away and started again before it returns: it comes up, answers /healthz while it
+ * waits (the api: 503 SERVICE_UNAVAILABLE with Retry-After on its routes), and joins (answers
+ * ready) once the dependency is back.
  */
 
 interface RoleProcess {
@@ -100,14 +101,20 @@ async function killAndRestartDuring(stop: () => Promise<void>, resume: () => Pro
     await kill(role, 'SIGKILL');
     start(role);
   }
-  // Started again during the outage: none gives up and exits while it waits, and the engine and the agent say they live.
+  // Started again during the outage: none gives up and exits while it waits, and each says it lives.
   const waitingSince = Date.now();
-  for (const role of roles.filter((r) => r.portVariable === 'VANTAGE_OPS_PORT')) {
+  for (const role of roles) {
     while ((await fetch(`http://127.0.0.1:${role.port}/healthz`).then((r) => r.status, () => 0)) !== 200) {
       if (Date.now() - waitingSince > 30_000) throw new Error(`${role.name} /healthz did not answer during the outage: ${role.output.slice(-2000)}`);
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
   }
+  const api = roles.find((r) => r.name === 'api')!;
+  const waiting = await fetch(`http://127.0.0.1:${api.port}/app/api/v1/mobile/uptime-checks`);
+  if (waiting.status !== 503 || waiting.headers.get('retry-after') === null) throw new Error(`the waiting api answered ${waiting.status} without Retry-After`);
+  const body = (await waiting.json()) as { success: boolean; error: { code: string } };
+  if (body.success !== false || body.error.code !== 'SERVICE_UNAVAILABLE') throw new Error(`the waiting api answered ${JSON.stringify(body)}`);
+  if ((await fetch(`http://127.0.0.1:${api.port}/readyz`)).status !== 503) throw new Error('the waiting api said it was ready');
   await new Promise((resolve) => setTimeout(resolve, Math.max(0, waitingSince + 8_000 - Date.now())));
   for (const role of roles) if (role.child!.exitCode !== null) throw new Error(`${role.name} exited during the outage: ${role.output.slice(-2000)}`);
   await resume();
