@@ -1,5 +1,5 @@
 import test from 'ava';
-import { startWatchedShape, until, watchedCheck } from './helpers/cluster-shape.js';
+import { processOnPortOrNull, startWatchedShape, until, watchedCheck } from './helpers/cluster-shape.js';
 
 const distributed = process.env.DATABASE_URL ? test : test.skip;
 
@@ -16,12 +16,14 @@ const convergenceMs = 30_000;
 /**
  * The distributed shape with two agent replicas of the first location: healthy checks that need
  * only one failing location to open an incident, so a probe lost with the killed replica would
- * show. One replica is killed with SIGKILL: no incident and no webhook, ever; and once 30 s have
- * passed every scheduled run is UP, from every location (none UNKNOWN because of the fault).
+ * show. One replica is killed with SIGKILL while a probe of it is in flight (the target holds each
+ * request 1 s): no incident and no webhook, ever; and once 30 s have passed every scheduled run is
+ * UP, from every location (none UNKNOWN because of the fault).
  */
 distributed('kill -9 of one of two agent replicas: no false incident, runs UP after convergence', async (t) => {
   t.timeout(420_000);
-  const { shape, receiver, target } = await startWatchedShape(t, { engines: 2, locations: 2, firstLocationReplicas: 2, env: { VANTAGE_PARTITION_LEASE_MS: '3000' } });
+  // The target answers after 1 s (well within the checks' time-out): a probe stays in flight long enough to kill its agent in it.
+  const { shape, receiver, target } = await startWatchedShape(t, { engines: 2, locations: 2, firstLocationReplicas: 2, env: { VANTAGE_PARTITION_LEASE_MS: '3000' } }, undefined, 1_000);
   const runsOf = async (checkId: number): Promise<Run[]> => ((await shape.call('GET', `/mobile/uptime-checks/${checkId}/runs?limit=200`)).json.data as Run[]).filter((r) => !r.on_demand);
   try {
     const ids: number[] = [];
@@ -31,7 +33,14 @@ distributed('kill -9 of one of two agent replicas: no false incident, runs UP af
       return true;
     }, 150_000);
 
-    const replica = shape.cluster.processes.find((p) => p.name === `agent-${shape.locations[0]}-1`)!;
+    // Killed mid-cycle: while the target holds a probe of that replica.
+    const replica = await until('a probe of a first-location replica in flight', () => {
+      for (const port of target.answering) {
+        const sender = processOnPortOrNull(shape, port);
+        if (sender?.location === shape.locations[0]) return sender;
+      }
+      return null;
+    }, 120_000);
     replica.child.kill('SIGKILL');
     const convergedAt = Date.now() + convergenceMs;
     // Two cycles of every check that start after convergence.

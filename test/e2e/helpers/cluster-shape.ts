@@ -105,13 +105,21 @@ export async function startClusterShape(options: ShapeOptions): Promise<ClusterS
   }
 }
 
-/** A loopback HTTP target that answers 200 and can be stopped (connections refused) and started again on its port. */
+/**
+ * A loopback HTTP target that answers 200, after `holdMs` (a slow but healthy service), and can be
+ * stopped (connections refused) and started again on its port. `answering` holds the senders'
+ * ports of the requests it is holding.
+ */
 export class StoppableTarget {
   private server: Server | null = null;
-  private constructor(readonly port: number) {}
+  readonly answering = new Set<number>();
+  private constructor(
+    readonly port: number,
+    private readonly holdMs: number,
+  ) {}
 
-  static async start(): Promise<StoppableTarget> {
-    const target = new StoppableTarget(await freePort());
+  static async start(holdMs = 0): Promise<StoppableTarget> {
+    const target = new StoppableTarget(await freePort(), holdMs);
     await target.resume();
     return target;
   }
@@ -122,7 +130,14 @@ export class StoppableTarget {
 
   async resume(): Promise<void> {
     if (this.server) return;
-    const server = createServer((_req, res) => res.end('ok'));
+    const server = createServer((req, res) => {
+      const sender = req.socket.remotePort ?? 0;
+      this.answering.add(sender);
+      setTimeout(() => {
+        this.answering.delete(sender);
+        res.end('ok');
+      }, this.holdMs);
+    });
     server.listen(this.port, '127.0.0.1');
     await once(server, 'listening');
     this.server = server;
@@ -151,7 +166,8 @@ export async function watchedCheck(shape: ClusterShape, receiverOrigin: string, 
     protocol: 'http',
     path: '/',
     check_frequency: 1,
-    response_timeout: 2000,
+    // Generous: a slow machine does not make a healthy target look down.
+    response_timeout: 10_000,
     trigger_locations: shape.locations,
     min_failing_locations: minFailingLocations,
     notification_group_ids: [group.json.data.id],
@@ -160,12 +176,16 @@ export async function watchedCheck(shape: ClusterShape, receiverOrigin: string, 
   return created.json.data.id as number;
 }
 
-/** The process of the cluster that holds a TCP connection from this local port (found with `ss`). */
-export function processOnPort(shape: ClusterShape, localPort: number) {
+/** The process of the cluster that holds a TCP connection from this local port (found with `ss`), if any. */
+export function processOnPortOrNull(shape: ClusterShape, localPort: number) {
   const listing = execFileSync('ss', ['-tnpH', 'state', 'established', `( sport = :${localPort} )`], { encoding: 'utf8' });
   const pid = Number(/pid=(\d+)/.exec(listing)?.[1]);
-  const found = shape.cluster.processes.find((p) => p.child.pid === pid);
-  if (!found) throw new Error(`no process of the cluster holds local port ${localPort}: ${listing}`);
+  return shape.cluster.processes.find((p) => p.child.pid === pid) ?? null;
+}
+
+export function processOnPort(shape: ClusterShape, localPort: number) {
+  const found = processOnPortOrNull(shape, localPort);
+  if (!found) throw new Error(`no process of the cluster holds local port ${localPort}`);
   return found;
 }
 
@@ -173,10 +193,10 @@ export function processOnPort(shape: ClusterShape, localPort: number) {
  * The shape with an HTTPS webhook receiver answering as told and a stoppable loopback target,
  * all stopped when the test ends.
  */
-export async function startWatchedShape(t: ExecutionContext, options: ShapeOptions, respond: Responder = () => ({ status: 200 })) {
+export async function startWatchedShape(t: ExecutionContext, options: ShapeOptions, respond: Responder = () => ({ status: 200 }), targetHoldMs = 0) {
   const shape = await startClusterShape(options);
   const receiver = await startReceiver(respond, shape.certificates);
-  const target = await StoppableTarget.start();
+  const target = await StoppableTarget.start(targetHoldMs);
   t.teardown(async () => {
     await target.stop();
     await receiver.close();
