@@ -64,6 +64,7 @@ natsTest('killing one agent mid-run loses at most its probes in flight', async (
     stdio: 'ignore',
   });
   const exited = new Promise((resolve) => child.once('exit', resolve));
+  t.teardown(() => void child.kill('SIGKILL'));
   await new Promise<void>((resolve, reject) => {
     child.once('message', () => resolve());
     child.once('exit', (code) => reject(new Error(`agent process exited early (${code})`)));
@@ -71,6 +72,11 @@ natsTest('killing one agent mid-run loses at most its probes in flight', async (
   const [engine, survivorBus] = await Promise.all([openBus(), openBus()]);
   const survivor = agentOn(survivorBus, 'kill', 'survivor');
   survivor.start();
+  // Also when an assertion fails: open connections would keep the worker from ending.
+  t.teardown(async () => {
+    await survivor.stop();
+    await Promise.all([engine.close(), survivorBus.close()]);
+  });
   const results = collect(engine, 'kill-engine', 'vantage.result.2.*');
   await new Promise((resolve) => setTimeout(resolve, 200));
 
@@ -109,6 +115,4 @@ natsTest('killing one agent mid-run loses at most its probes in flight', async (
   t.true(lost.length <= concurrency, `lost ${lost.length}`);
   t.deepEqual(afterKill.filter((id) => answeredBy(id) === undefined), [], 'every request after the kill was answered');
   t.true(afterKill.every((id) => answeredBy(id) === 'survivor'), 'by the survivor');
-  await survivor.stop();
-  await Promise.all([engine.close(), survivorBus.close()]);
 });
