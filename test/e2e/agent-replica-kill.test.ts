@@ -34,7 +34,7 @@ distributed('kill -9 of one of two agent replicas: no false incident, runs UP af
     }, 150_000);
 
     // Killed mid-cycle: while the target holds a probe of that replica.
-    const replica = await until('a probe of a first-location replica in flight', () => {
+    const replica = await until('a probe of a first-location replica in flight', async () => {
       for (const port of target.answering) {
         const sender = processOnPortOrNull(shape, port);
         if (sender?.location === shape.locations[0]) return sender;

@@ -41,7 +41,7 @@ distributed('kill -9 of the notifier mid-delivery: the retry repeats the deliver
     t.deepEqual(incidents.map((i) => i.check.id), [checkId], 'one incident');
 
     await target.resume();
-    await until('an uptime.check.recovered webhook', () => ofType(receiver.requests, 'uptime.check.recovered').length > 0, 180_000);
+    await until('an uptime.check.recovered webhook', async () => ofType(receiver.requests, 'uptime.check.recovered').length > 0, 180_000);
     await until('the incident resolved, read through the API', async () => (await shape.call('GET', `/mobile/incidents/${incidents[0]!.id}`)).json.data?.status === 'resolved', 30_000);
     // A doubled delivery would follow within a few outbox polls.
     await new Promise((resolve) => setTimeout(resolve, 5_000));

@@ -19,7 +19,7 @@ distributed('public API: target down → one uptime.check.failed, up → one upt
     await until('a first UP run of the check', async () => (await shape.call('GET', `/mobile/uptime-checks/${checkId}`)).json.data?.status?.label === 'up', 150_000);
 
     await target.stop();
-    const [failed] = await until('an uptime.check.failed webhook', () => ofType(receiver.requests, 'uptime.check.failed').length > 0 && ofType(receiver.requests, 'uptime.check.failed'), 180_000);
+    const [failed] = await until('an uptime.check.failed webhook', async () => ofType(receiver.requests, 'uptime.check.failed').length > 0 && ofType(receiver.requests, 'uptime.check.failed'), 180_000);
     const incidents = await until('the open incident, read through the API', async () => {
       const list = await shape.call('GET', '/mobile/incidents?status=open');
       return list.json.data?.length > 0 && list.json.data;
@@ -29,7 +29,7 @@ distributed('public API: target down → one uptime.check.failed, up → one upt
     t.is(incident.check.id, checkId);
 
     await target.resume();
-    await until('an uptime.check.recovered webhook', () => ofType(receiver.requests, 'uptime.check.recovered').length > 0, 180_000);
+    await until('an uptime.check.recovered webhook', async () => ofType(receiver.requests, 'uptime.check.recovered').length > 0, 180_000);
     const resolved = await until('the incident resolved, read through the API', async () => {
       const detail = await shape.call('GET', `/mobile/incidents/${incident.id}`);
       return detail.json.data?.status === 'resolved' && detail.json.data;

@@ -1,26 +1,18 @@
 import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
-import { randomBytes } from 'node:crypto';
+import type { ExecutionContext } from 'ava';
 import { startCluster, type RunningCluster } from '../../../src/cluster/start-cluster.js';
 import { runCli } from '../../helpers/cli.js';
 import { freshDatabase } from '../../helpers/database.js';
 import { freePort } from '../../helpers/free-port.js';
 import { PrivateNats } from '../../helpers/private-nats.js';
-import type { ExecutionContext } from 'ava';
+import { until } from '../../engine/helpers.js';
 import { startReceiver, type ReceivedRequest, type Responder } from '../../notify/helpers/receiver.js';
 import { makeTestCertificates } from '../../notify/helpers/tls.js';
 
-/** Polls until `condition` gives a value; fails naming `what` after `timeoutMs`. */
-export async function until<T>(what: string, condition: () => Promise<T | undefined | null | false> | T | undefined | null | false, timeoutMs: number): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await condition();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+export { until };
 
 export interface ApiAnswer {
   status: number;
