@@ -6,8 +6,9 @@
  *   npm run build && DATABASE_URL=postgres://… NATS_URL=nats://… node dist/bench/cluster.js [--duration 300] [--checks 10000]
  *
  * Prints probes per second achieved against scheduled, the cycle start lag p99, detection latency
- * (a target turned down → the incident opened, its `uptime.check.failed` written with it) p50/p99, and CPU and memory per
- * role, from each process's own /metrics. A benchmark prints numbers; it is not a timed test.
+ * p50/p99 (a target turned down → its `uptime.check.failed` webhook received by a local HTTPS
+ * receiver, and → the incident row), and CPU and memory per role, from each process's own
+ * /metrics. A benchmark prints numbers; it is not a timed test.
  */
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
@@ -16,6 +17,8 @@ import type { AddressInfo } from 'node:net';
 import pg from '@mikro-orm/postgresql';
 import { startCluster } from '../src/cluster/start-cluster.js';
 import { parseFlags } from '../src/cli/role.js';
+import { startReceiver } from '../test/notify/helpers/receiver.js';
+import { makeTestCertificates } from '../test/notify/helpers/tls.js';
 
 const locations = ['eu-west', 'us-east', 'ap-south'];
 const targetServers = 8;
@@ -66,6 +69,14 @@ async function main(): Promise<void> {
   let flippedAt = Number.POSITIVE_INFINITY;
   const servers = await Promise.all(Array.from({ length: targetServers }, () => target(() => 200)));
   const flipping = await target(() => (Date.now() >= flippedAt ? 503 : 200));
+  // When each detection check's first `uptime.check.failed` webhook arrived.
+  const failedWebhookAt = new Map<number, number>();
+  const certificates = makeTestCertificates();
+  const receiver = await startReceiver((request) => {
+    const payload = JSON.parse(request.body) as { event_type: string; resource: { id: number } };
+    if (payload.event_type === 'uptime.check.failed' && !failedWebhookAt.has(payload.resource.id)) failedWebhookAt.set(payload.resource.id, Date.now());
+    return { status: 200 };
+  }, certificates);
   const cluster = await startCluster({
     databaseUrl: url.toString(),
     natsUrl: natsUrl!,
@@ -75,14 +86,14 @@ async function main(): Promise<void> {
     apiReplicas: 2,
     engineReplicas: 2,
     basePort: 18_000 + Math.floor(Math.random() * 2000),
-    env: { VANTAGE_ALLOW_PRIVATE_TARGETS: '1', LOG_LEVEL: 'warn' },
+    env: { VANTAGE_ALLOW_PRIVATE_TARGETS: '1', VANTAGE_EXTRA_CA_FILE: certificates.caFile, LOG_LEVEL: 'warn' },
     namespaces: false,
     print: (line) => process.stderr.write(`${line}\n`),
   });
   try {
     const sql = pg.MikroORM.init({ clientUrl: url.toString(), entities: [], discovery: { warnWhenNoEntities: false }, allowGlobalContext: true });
     const db = (await sql).em.getConnection();
-    await seed(db, servers, flipping);
+    await seed(db, servers, flipping, `${receiver.origin}/bench`);
     const portOf = (p: (typeof cluster.processes)[number]) => p.env.PORT ?? p.env.VANTAGE_OPS_PORT!;
     const role = (p: (typeof cluster.processes)[number]) => p.args[0]!;
     // The engines pick the checks up at their next resync (30 s) and the schedule settles.
@@ -114,13 +125,17 @@ async function main(): Promise<void> {
         where c.hostname = ? group by c.id order by 1`,
       [flippedAt, `127.0.0.1:${(flipping.address() as AddressInfo).port}`],
     );
-    const detection = detections.map((d) => Number(d.ms)).sort((a, b) => a - b);
-    const pct = (p: number) => detection[Math.min(detection.length - 1, Math.floor((detection.length * p) / 100))];
+    const percentiles = (ms: number[]) => {
+      const sorted = [...ms].sort((a, b) => a - b);
+      const pct = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? Number.NaN;
+      return `${(pct(50) / 1000).toFixed(1)} s / ${(pct(99) / 1000).toFixed(1)} s (${sorted.length}/${detectionChecks} detected)`;
+    };
     console.log(`\n${checks} checks × ${locations.length} locations at 1 min, ${windowS.toFixed(0)} s measured\n`);
     console.log('| measure | value |\n|---|---|');
     console.log(`| probes per second, achieved / scheduled | ${(probes / windowS).toFixed(1)} / ${((checks * locations.length) / 60).toFixed(1)} |`);
     console.log(`| cycle start lag p99 | ≤ ${lagP99 ?? 'n/a'} s (histogram bucket; ${total} cycles) |`);
-    console.log(`| detection (target down → incident and its event written) p50 / p99 | ${((pct(50) ?? Number.NaN) / 1000).toFixed(1)} s / ${((pct(99) ?? Number.NaN) / 1000).toFixed(1)} s (${detection.length}/${detectionChecks} detected) |`);
+    console.log(`| detection (target down → \`uptime.check.failed\` webhook received) p50 / p99 | ${percentiles([...failedWebhookAt.values()].map((at) => at - flippedAt))} |`);
+    console.log(`| detection (target down → incident and its event written) p50 / p99 | ${percentiles(detections.map((d) => Number(d.ms)))} |`);
     for (const kind of ['api', 'engine', 'agent']) {
       const members = cluster.processes.map((p, i) => ({ p, i })).filter(({ p }) => role(p) === kind);
       const cpu = members.map(({ i }) => (sum(after[i]!, 'process_cpu_seconds_total') - sum(before[i]!, 'process_cpu_seconds_total')) / windowS);
@@ -131,13 +146,17 @@ async function main(): Promise<void> {
   } finally {
     await cluster.stop();
     for (const server of [...servers, flipping]) server.close();
+    await receiver.close();
     await admin.em.getConnection().execute(`drop database if exists "${name}" with (force)`);
     await admin.close(true);
   }
 }
 
-/** The checks, spread over the target servers; the first `detectionChecks` point at the one that turns down. */
-async function seed(db: ReturnType<Awaited<ReturnType<typeof pg.MikroORM.init>>['em']['getConnection']>, servers: Server[], flipping: Server): Promise<void> {
+/**
+ * The checks, spread over the target servers; the first `detectionChecks` point at the one that
+ * turns down, with a notification group whose webhook is the receiver.
+ */
+async function seed(db: ReturnType<Awaited<ReturnType<typeof pg.MikroORM.init>>['em']['getConnection']>, servers: Server[], flipping: Server, webhookUrl: string): Promise<void> {
   const ports = servers.map((server) => (server.address() as AddressInfo).port);
   const [client] = await db.execute<Array<{ id: number }>>(`insert into clients (name, plan, created_at, updated_at) values ('Bench', 'pro', now(), now()) returning id`);
   const [workspace] = await db.execute<Array<{ id: number }>>(`insert into workspaces (client_id, name, created_at) values (?, 'Bench', now()) returning id`, [client!.id]);
@@ -149,6 +168,15 @@ async function seed(db: ReturnType<Awaited<ReturnType<typeof pg.MikroORM.init>>[
        'http', '/', 1, 'get', 5000, ?::jsonb, 2, '["2XX"]'::jsonb, false, false, 'up', now(), 'api', 1, now(), now()
      from generate_series(1, ?) g`,
     [workspace!.id, detectionChecks, `127.0.0.1:${(flipping.address() as AddressInfo).port}`, JSON.stringify(ports), ports.length, JSON.stringify(locations), checks],
+  );
+  const [group] = await db.execute<Array<{ id: number }>>(
+    `insert into notification_groups (workspace_id, name, email_addresses, phone_numbers, webhook_url, webhook_secret, created_at, updated_at)
+     values (?, 'Bench on call', '[]'::jsonb, '[]'::jsonb, ?, 'bench-secret', now(), now()) returning id`,
+    [workspace!.id, webhookUrl],
+  );
+  await db.execute(
+    `insert into uptime_check_notification_groups (uptime_check_id, notification_group_id) select id, ? from uptime_checks where hostname = ?`,
+    [group!.id, `127.0.0.1:${(flipping.address() as AddressInfo).port}`],
   );
 }
 

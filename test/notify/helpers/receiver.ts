@@ -8,6 +8,8 @@ export interface ReceivedRequest {
   path: string;
   headers: IncomingHttpHeaders;
   body: string;
+  /** The sender's port: which process sent it can be told from it. */
+  remotePort: number;
 }
 
 export interface Answer {
@@ -35,7 +37,7 @@ export async function startReceiver(respond: Responder, tls?: { key: string; cer
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', async () => {
-      const request = { method: req.method ?? '', path: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') };
+      const request = { method: req.method ?? '', path: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8'), remotePort: req.socket.remotePort ?? 0 };
       const index = requests.push(request) - 1;
       try {
         const answer = await respond(request, index);
