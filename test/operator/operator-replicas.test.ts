@@ -139,6 +139,31 @@ serial('two replicas: one acts, and when it is killed the other takes over withi
   await kill(standby!);
 });
 
+serial('SIGTERM: the leader exits 0 within the shutdown bound and frees its Lease, and the standby takes over', async (t) => {
+  t.timeout(90_000);
+  const first = await startReplica('replica-e');
+  const second = await startReplica('replica-f');
+  const [leader, standby] = await eventually(
+    'one leader',
+    async () => {
+      const states = [await leading(first), await leading(second)];
+      if (states.includes(undefined) || states[0]! + states[1]! !== 1) return undefined;
+      return states[0] === 1 ? [first, second] : [second, first];
+    },
+    30_000,
+  );
+  const exited = once(leader.child, 'exit');
+  const stoppedAt = Date.now();
+  leader.child.kill('SIGTERM');
+  const [code] = await exited;
+  t.is(code, 0);
+  t.true(Date.now() - stoppedAt < 25_000, 'within the shutdown bound');
+  const lease = JSON.parse((await k('get', 'lease', `op${process.pid}-operator`, '-n', 'vantage-system', '-o', 'json')).stdout);
+  t.not(lease.spec.holderIdentity, leader.name, 'the stopped leader no longer holds the Lease');
+  await eventually('the standby leading', async () => ((await leading(standby)) === 1 ? true : undefined), 15_000);
+  await kill(standby);
+});
+
 serial('an operator killed while resources are deleted and re-created cleans up after its restart, with no duplicate or orphan rows', async (t) => {
   t.timeout(90_000);
   const operator = await startReplica('replica-c');
