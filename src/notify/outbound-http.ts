@@ -9,6 +9,13 @@ import { hostsFileAddresses } from '../resolution/system-hosts.js';
 /** A request that will never succeed as given: bad URL, forbidden scheme or address. Not retried. */
 export class OutboundRefused extends Error {}
 
+/** A reused keep-alive socket reset before any answer: the server closed it as the request went out. */
+class StaleSocketReset extends Error {
+  constructor(override readonly cause: Error) {
+    super(cause.message);
+  }
+}
+
 export interface OutboundOptions {
   /** Let user-given destinations reach loopback, private and link-local addresses (single-machine installs, tests). */
   allowPrivate: boolean;
@@ -101,6 +108,20 @@ export class OutboundHttp {
     const { address, family } = await resolveChecked(url.hostname, request.userDestination && !this.options.allowPrivate, this.options.hostsFile);
     const timeout = AbortSignal.timeout(this.options.timeoutMs);
     const combined = AbortSignal.any([signal, timeout]);
+    try {
+      return await this.send(url, request, pinnedLookup(address, family), combined, timeout);
+    } catch (error) {
+      // A kept-alive socket the server closed just as it was reused fails before any answer; as
+      // Node's documentation advises, the request goes again once, on a fresh socket, rather than
+      // waiting for the next retry of the delivery (receivers de-duplicate by delivery_id).
+      if (!(error instanceof StaleSocketReset)) throw error;
+      return this.send(url, request, pinnedLookup(address, family), combined, timeout).catch((again: unknown) => {
+        throw again instanceof StaleSocketReset ? again.cause : again;
+      });
+    }
+  }
+
+  private send(url: URL, request: OutboundRequest, lookup: LookupFunction, combined: AbortSignal, timeout: AbortSignal): Promise<OutboundResponse> {
     const isHttps = url.protocol === 'https:';
     const body = request.body === undefined ? undefined : Buffer.from(request.body, 'utf8');
     return new Promise<OutboundResponse>((resolve, reject) => {
@@ -110,7 +131,7 @@ export class OutboundHttp {
           method: request.method,
           headers: { ...request.headers, ...(body ? { 'Content-Length': String(body.length) } : {}) },
           agent: isHttps ? this.httpsAgent : this.httpAgent,
-          lookup: pinnedLookup(address, family),
+          lookup,
           signal: combined,
         },
         (res) => {
@@ -126,7 +147,12 @@ export class OutboundHttp {
           res.on('error', reject);
         },
       );
-      req.on('error', (error) => reject(timeout.aborted ? new Error(`no answer within ${this.options.timeoutMs} ms`) : error));
+      let answered = false;
+      req.on('response', () => (answered = true));
+      req.on('error', (error: NodeJS.ErrnoException) => {
+        if (timeout.aborted) return reject(new Error(`no answer within ${this.options.timeoutMs} ms`));
+        reject(req.reusedSocket && !answered && error.code === 'ECONNRESET' ? new StaleSocketReset(error) : error);
+      });
       req.end(body);
     });
   }

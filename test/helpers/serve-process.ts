@@ -11,10 +11,10 @@ export interface ServeProcess {
   readyAfterMs: number;
 }
 
-/** Starts `vantage serve` on a free port and waits (60 s at most) for `/healthz` to answer 200; `readyAfterMs` says how long it took. */
+/** Starts `vantage serve` on a free port and waits (60 s at most) for `/readyz` to answer 200; `readyAfterMs` says how long it took. */
 export const startServe = (env: Record<string, string | undefined>): Promise<ServeProcess> => startHttpRole('serve', env);
 
-/** Starts a role that serves HTTP (`serve` or `api`) the same way. */
+/** Starts a role that serves HTTP (`serve` or `api`) the same way: the api's port answers `/healthz` while it still waits for its dependencies. */
 export async function startHttpRole(role: 'serve' | 'api', env: Record<string, string | undefined>): Promise<ServeProcess> {
   const port = await freePort();
   const began = Date.now();
@@ -26,7 +26,7 @@ export async function startHttpRole(role: 'serve' | 'api', env: Record<string, s
   while (Date.now() - began < 60_000) {
     if (child.exitCode !== null) throw new Error(`${role} exited with ${child.exitCode}: ${output}`);
     try {
-      const response = await fetch(`${baseUrl}/healthz`);
+      const response = await fetch(`${baseUrl}/readyz`);
       if (response.status === 200) return { child, port, baseUrl, output: () => output, readyAfterMs: Date.now() - began };
     } catch {
       // not listening yet
@@ -34,7 +34,7 @@ export async function startHttpRole(role: 'serve' | 'api', env: Record<string, s
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   child.kill('SIGKILL');
-  throw new Error(`${role} did not answer /healthz within 60 s: ${output}`);
+  throw new Error(`${role} was not ready within 60 s: ${output}`);
 }
 
 /** Stops it as an operator would (SIGTERM) and resolves to its exit code. */

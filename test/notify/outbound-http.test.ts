@@ -1,0 +1,52 @@
+import { once } from 'node:events';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import test from 'ava';
+import { OutboundHttp } from '../../src/notify/outbound-http.js';
+
+/**
+ * A receiver that closes a kept-alive connection just as the next request arrives on it (as a
+ * server whose idle timeout ends then does): the request goes again on a fresh socket at once
+ * instead of failing the delivery attempt. A reset that is not of a reused socket still fails.
+ */
+async function receiver(onSecondOnSocket: 'reset' | 'answer', resetEvery = false) {
+  const perSocket = new WeakMap<object, number>();
+  let received = 0;
+  const server = http.createServer((req, res) => {
+    received += 1;
+    const seen = (perSocket.get(req.socket) ?? 0) + 1;
+    perSocket.set(req.socket, seen);
+    if (resetEvery || (seen === 2 && onSecondOnSocket === 'reset')) return req.socket.destroy();
+    req.resume();
+    req.on('end', () => res.end('ok'));
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`, received: () => received, close: () => server.close() };
+}
+
+const post = (outbound: OutboundHttp, url: string) =>
+  outbound.request({ url, method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}', userDestination: true }, new AbortController().signal);
+
+test('a kept-alive socket reset as it is reused: the request goes again once on a fresh socket and succeeds', async (t) => {
+  const server = await receiver('reset');
+  const outbound = new OutboundHttp({ allowPrivate: true, timeoutMs: 5_000 });
+  t.teardown(() => {
+    outbound.close();
+    server.close();
+  });
+  t.is((await post(outbound, server.url)).status, 200);
+  t.is((await post(outbound, server.url)).status, 200);
+  t.is(server.received(), 3, 'the reset request was sent once more');
+});
+
+test('a reset on a fresh socket is the attempt failing, not retried at once', async (t) => {
+  const server = await receiver('answer', true);
+  const outbound = new OutboundHttp({ allowPrivate: true, timeoutMs: 5_000 });
+  t.teardown(() => {
+    outbound.close();
+    server.close();
+  });
+  await t.throwsAsync(post(outbound, server.url));
+  t.is(server.received(), 1);
+});
