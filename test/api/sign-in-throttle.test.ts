@@ -19,14 +19,15 @@ test.before(async () => {
   // Behind a proxy on loopback (named in the setting), X-Forwarded-For names the client.
   proxied = await ApiHarness.start({ now }, { VANTAGE_TRUSTED_PROXIES: '127.0.0.1' });
   direct = await ApiHarness.start({ now });
-  // A second API instance on the first one's database.
-  replicaStore = await openStore({ databaseUrl: proxied.databaseUrl });
+  // A second API instance on the first one's database: its own connections on PostgreSQL; on the
+  // embedded engine, which one process opens once, the same store (the count still lives in the database).
+  replicaStore = proxied.databaseUrl ? await openStore({ databaseUrl: proxied.databaseUrl }) : proxied.store;
   replica = await ApiHarness.start({ now, store: replicaStore }, { VANTAGE_TRUSTED_PROXIES: '127.0.0.1' });
 });
 
 test.after.always(async () => {
   await replica?.close();
-  if (replicaStore) await closeStore(replicaStore);
+  if (replicaStore && replicaStore !== proxied?.store) await closeStore(replicaStore);
   await Promise.all([proxied?.close(), direct?.close()]);
 });
 
