@@ -39,7 +39,7 @@ const agent: Role = async (args, { settings, logger }) => {
     location,
     agentId,
     concurrency: settings.VANTAGE_AGENT_CONCURRENCY,
-    probeOptions: probeOptionsFrom(settings),
+    probeOptions: probeOptionsFrom(settings, log),
     logger: log,
   });
   probeAgent.start();

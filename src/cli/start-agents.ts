@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { ProbeAgent, supportedProbeTypes } from '../../agents/probe-agent.js';
 import { closePingSockets } from '../../agents/probes/ping.js';
 import type { Bus } from '../bus/bus.js';
@@ -6,6 +5,7 @@ import { locationsOf } from '../config/load-settings.js';
 import type { Settings } from '../config/schema.js';
 import type { ProbeSupport } from '../domain/check-options.js';
 import type { Logger } from '../log.js';
+import { readExtraCa } from '../ops/extra-ca.js';
 import type { ProbeOptions } from '../../agents/probes/probe.js';
 
 export interface InProcessAgents {
@@ -14,16 +14,17 @@ export interface InProcessAgents {
   stop(): Promise<void>;
 }
 
-/** What the settings say about probing: private targets, name resolution and extra trusted CAs. */
-export const probeOptionsFrom = (settings: Settings): ProbeOptions => ({
+/** What the settings say about probing: private targets, name resolution and extra trusted CAs (logged with `logger`). */
+export const probeOptionsFrom = (settings: Settings, logger: Logger): ProbeOptions => ({
   allowPrivateTargets: settings.VANTAGE_ALLOW_PRIVATE_TARGETS === '1',
   hostsFile: settings.VANTAGE_HOSTS_FILE,
   ...(settings.VANTAGE_DNS_RESOLVER ? { resolver: settings.VANTAGE_DNS_RESOLVER } : {}),
-  ...(settings.VANTAGE_EXTRA_CA_FILE ? { extraCa: [readFileSync(settings.VANTAGE_EXTRA_CA_FILE, 'utf8')] } : {}),
+  ...(settings.VANTAGE_EXTRA_CA_FILE ? { extraCa: [readExtraCa(settings.VANTAGE_EXTRA_CA_FILE, logger)] } : {}),
 });
 
 /** One probe agent per configured location, inside this process, on the given bus (the `serve` shape). */
 export function startInProcessAgents(settings: Settings, bus: Bus, logger: Logger): InProcessAgents {
+  const probeOptions = probeOptionsFrom(settings, logger.child({ component: 'probe-agent' }));
   const agents = locationsOf(settings).map(
     (location) =>
       new ProbeAgent({
@@ -31,7 +32,7 @@ export function startInProcessAgents(settings: Settings, bus: Bus, logger: Logge
         location,
         agentId: `serve-${location}`,
         concurrency: settings.VANTAGE_AGENT_CONCURRENCY,
-        probeOptions: probeOptionsFrom(settings),
+        probeOptions,
         logger: logger.child({ component: 'probe-agent' }),
       }),
   );

@@ -1,6 +1,6 @@
-import { readFileSync } from 'node:fs';
 import type { Settings } from '../config/schema.js';
 import type { Logger } from '../log.js';
+import { readExtraCa } from '../ops/extra-ca.js';
 import type { Store } from '../store/orm.js';
 import type { ChannelName } from './channel-name.js';
 import type { Channel } from './channel.js';
@@ -44,7 +44,7 @@ function pushCredential(settings: NotifierSettings, http: OutboundHttp): AccessT
 
 /** Every channel, configured from the settings; a channel without its settings fails its deliveries with a reason saying which. */
 export function buildChannels(settings: NotifierSettings, store: Store, logger: Logger): { channels: Map<ChannelName, Channel>; close(): Promise<void> } {
-  const extraCa = settings.VANTAGE_EXTRA_CA_FILE ? readFileSync(settings.VANTAGE_EXTRA_CA_FILE, 'utf8') : undefined;
+  const extraCa = settings.VANTAGE_EXTRA_CA_FILE ? readExtraCa(settings.VANTAGE_EXTRA_CA_FILE, logger) : undefined;
   const timeoutMs = settings.VANTAGE_NOTIFY_TIMEOUT_MS;
   const http = new OutboundHttp({ allowPrivate: settings.VANTAGE_ALLOW_PRIVATE_TARGETS === '1', extraCa, timeoutMs, hostsFile: settings.VANTAGE_HOSTS_FILE });
   const list: Channel[] = [

@@ -147,7 +147,7 @@ export class Dispatcher {
     const durationMs = performance.now() - started;
     deliveryAttemptsTotal().inc({ channel: row.channel, outcome: outcome.kind });
     deliverySeconds().observe({ channel: row.channel }, durationMs / 1000);
-    const next = nextStateAfter(outcome, { attempts: row.attempts + 1, createdAt: row.createdAt }, this.now(), this.options.retry, this.random());
+    const next = nextStateAfter(outcome, { attempts: row.attempts + 1, since: row.retriedAt ?? row.createdAt }, this.now(), this.options.retry, this.random());
     const fields = { delivery_id: row.deliveryId, channel: row.channel, event_type: event.eventType, attempt: row.attempts + 1, outcome: outcome.kind, next: next.status };
     if (outcome.kind === 'delivered') logger.debug(fields, 'notification delivered');
     else logger.warn({ ...fields, reason: outcome.reason, code: outcome.code }, next.status === 'failed' ? 'notification failed for good' : 'notification attempt failed; retrying later');

@@ -9,8 +9,16 @@ export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 export const isWebhookEventType = (eventType: EventType): eventType is WebhookEventType =>
   (WEBHOOK_EVENT_TYPES as readonly string[]).includes(eventType);
 
+/**
+ * Sent only when someone asks for it (`POST .../notification-groups/{id}/send-test`), to every
+ * channel of one group, through the outbox like any event: it proves the whole path. Not one of
+ * the contract's three events; its webhook shape is documented in docs/webhooks.md.
+ */
+export const TEST_EVENT_TYPE = 'notification.test' satisfies EventType;
+
 export interface EventResource {
-  type: 'uptime_check' | 'domain';
+  /** `notification_group` for the test notification only. */
+  type: 'uptime_check' | 'domain' | 'notification_group';
   id: number;
   name: string;
   /** Checks only: the target as a person would type it. */

@@ -46,6 +46,8 @@ export function describeEvent(event: OutboxEventView): HumanMessage {
       }
       return { title: `Certificate of ${name} changed`, facts: [...facts, at] };
     }
+    case 'notification.test':
+      return { title: `Test notification for ${name}`, facts: [['Notification group', name], ['Meaning', 'this channel of the group works; no check or domain is concerned'], at] };
   }
 }
 

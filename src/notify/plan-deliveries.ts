@@ -1,6 +1,6 @@
 import type { NotificationGroup } from '../store/entities/notification-group.js';
 import type { ChannelName } from './channel-name.js';
-import { isWebhookEventType, type EventType } from './event.js';
+import { isWebhookEventType, TEST_EVENT_TYPE, type EventType } from './event.js';
 
 /** The channels of a group that a planned delivery reads; a plain subset so the plan stays testable. */
 export type GroupChannels = Pick<
@@ -23,8 +23,9 @@ export interface PlanOptions {
 /** Certificate change notices are not part of the webhook schema: they reach chat, messenger and push only. */
 const CHANGE_NOTICE_CHANNELS: ReadonlySet<ChannelName> = new Set(['chat', 'messenger', 'push']);
 
+/** The test notification goes to every channel of its group, so that each one is proved. */
 const channelCarries = (channel: ChannelName, eventType: EventType): boolean =>
-  isWebhookEventType(eventType) || CHANGE_NOTICE_CHANNELS.has(channel);
+  isWebhookEventType(eventType) || eventType === TEST_EVENT_TYPE || CHANGE_NOTICE_CHANNELS.has(channel);
 
 /** Addresses compare case-insensitively, so the same mailbox in two groups gets one e-mail. */
 const dedupeKey = (channel: ChannelName, destination: string): string =>

@@ -3,7 +3,7 @@ import type { DeliveryOutcome } from './channel.js';
 export interface RetryPolicy {
   baseDelayMs: number;
   maxDelayMs: number;
-  /** Time after the delivery was created when it fails for good. */
+  /** Time after the delivery was created (or last retried by hand) when it fails for good. */
   giveUpAfterMs: number;
 }
 
@@ -28,14 +28,15 @@ export type NextState =
  */
 export function nextStateAfter(
   outcome: DeliveryOutcome,
-  delivery: { attempts: number; createdAt: Date },
+  /** `since`: when the delivery was created, or last asked to retry now. */
+  delivery: { attempts: number; since: Date },
   now: Date,
   policy: RetryPolicy,
   random: number,
 ): NextState {
   if (outcome.kind === 'delivered') return { status: 'delivered' };
   if (outcome.kind === 'failed') return { status: 'failed', reason: outcome.reason };
-  const giveUpAt = delivery.createdAt.getTime() + policy.giveUpAfterMs;
+  const giveUpAt = delivery.since.getTime() + policy.giveUpAfterMs;
   if (now.getTime() >= giveUpAt) {
     return { status: 'failed', reason: `gave up after ${delivery.attempts} attempts: ${outcome.reason}` };
   }

@@ -1,4 +1,4 @@
-import { isWebhookEventType, type OutboxEventView } from './event.js';
+import { isWebhookEventType, TEST_EVENT_TYPE, type OutboxEventView } from './event.js';
 
 export const WEBHOOK_SCHEMA_VERSION = 1;
 
@@ -12,10 +12,11 @@ export function formatNotAfter(value: string): string {
 
 /**
  * The webhook payload of contract version 1: exactly the fields of the spec, in its order.
- * `context` only for check events that have one; `ssl` only for the certificate event.
+ * `context` only for check events that have one; `ssl` only for the certificate event. The test
+ * notification has the same envelope with `resource.type` `notification_group`.
  */
 export function buildWebhookBody(event: OutboxEventView, deliveryId: string): Record<string, unknown> {
-  if (!isWebhookEventType(event.eventType)) throw new Error(`${event.eventType} is not part of the webhook contract`);
+  if (!isWebhookEventType(event.eventType) && event.eventType !== TEST_EVENT_TYPE) throw new Error(`${event.eventType} is not part of the webhook contract`);
   if (!/^[0-9a-f]{32}$/.test(deliveryId)) throw new Error('delivery_id must be 32 hexadecimal characters');
   const { type, id, name, url_or_host } = event.resource;
   const body: Record<string, unknown> = {

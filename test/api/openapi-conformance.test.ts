@@ -120,6 +120,11 @@ besideServe('every operation answers as the served OpenAPI document says (needs 
   await expect(200, 'GET', `/mobile/notification-groups/${groupId}`, { workspace: ws });
   await expect(404, 'GET', '/mobile/notification-groups/999999', { workspace: ws });
   await expect(200, 'POST', `/mobile/notification-groups/${groupId}/update`, { workspace: ws, body: { name: 'On call team' } });
+  const sentTest = await expect(200, 'POST', `/mobile/notification-groups/${groupId}/send-test`, { workspace: ws });
+  const testDelivery: number = sentTest.data.deliveries[0].id;
+  await expect(200, 'GET', `/mobile/notification-groups/${groupId}/deliveries`, { workspace: ws });
+  await expect(200, 'GET', `/mobile/notification-groups/${groupId}/deliveries/${testDelivery}`, { workspace: ws });
+  await expect(404, 'POST', `/mobile/notification-groups/${groupId}/deliveries/999999/retry`, { workspace: ws });
 
   // Uptime checks through their whole life.
   await expect(200, 'GET', '/mobile/uptime-checks/options', { workspace: ws });

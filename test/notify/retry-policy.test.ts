@@ -22,19 +22,19 @@ test('delays double from the base, are capped, and jitter between half and all o
 });
 
 test('delivered and final failures end the delivery at once', (t) => {
-  t.deepEqual(nextStateAfter(delivered(200), { attempts: 1, createdAt: created }, at(1), policy, 0.5), { status: 'delivered' });
-  t.deepEqual(nextStateAfter(failed('HTTP 404', 404), { attempts: 1, createdAt: created }, at(1), policy, 0.5), { status: 'failed', reason: 'HTTP 404' });
+  t.deepEqual(nextStateAfter(delivered(200), { attempts: 1, since: created }, at(1), policy, 0.5), { status: 'delivered' });
+  t.deepEqual(nextStateAfter(failed('HTTP 404', 404), { attempts: 1, since: created }, at(1), policy, 0.5), { status: 'failed', reason: 'HTTP 404' });
 });
 
 test('a passing failure is retried after the backoff', (t) => {
-  const next = nextStateAfter(retry('HTTP 503', 503), { attempts: 2, createdAt: created }, at(60_000), policy, 0);
+  const next = nextStateAfter(retry('HTTP 503', 503), { attempts: 2, since: created }, at(60_000), policy, 0);
   t.deepEqual(next, { status: 'pending', nextAttemptAt: at(70_000) });
 });
 
 test('retries stop at the give-up time: the last one is scheduled at it, an attempt after it fails the delivery', (t) => {
-  const late = nextStateAfter(retry('timeout'), { attempts: 20, createdAt: created }, at(policy.giveUpAfterMs - 1000), policy, 0.9);
+  const late = nextStateAfter(retry('timeout'), { attempts: 20, since: created }, at(policy.giveUpAfterMs - 1000), policy, 0.9);
   t.deepEqual(late, { status: 'pending', nextAttemptAt: at(policy.giveUpAfterMs) });
-  const over = nextStateAfter(retry('timeout'), { attempts: 21, createdAt: created }, at(policy.giveUpAfterMs), policy, 0.9);
+  const over = nextStateAfter(retry('timeout'), { attempts: 21, since: created }, at(policy.giveUpAfterMs), policy, 0.9);
   t.deepEqual(over, { status: 'failed', reason: 'gave up after 21 attempts: timeout' });
 });
 

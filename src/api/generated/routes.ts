@@ -12,6 +12,8 @@ import { PushController } from './../controllers/push-controller.js';
 // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
 import { NotificationGroupsController } from './../controllers/notification-groups-controller.js';
 // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+import { NotificationDeliveriesController } from './../controllers/notification-deliveries-controller.js';
+// WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
 import { MaintenanceWindowsController } from './../controllers/maintenance-windows-controller.js';
 // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
 import { IncidentsController } from './../controllers/incidents-controller.js';
@@ -684,6 +686,115 @@ const models: TsoaRoute.Models = {
             "trigger_7_days": {"dataType":"boolean"},
             "trigger_3_days": {"dataType":"boolean"},
             "trigger_1_day": {"dataType":"boolean"},
+        },
+        "additionalProperties": false,
+    },
+    // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+    "DeliveryStatus": {
+        "dataType": "refAlias",
+        "type": {"dataType":"union","subSchemas":[{"dataType":"enum","enums":["pending"]},{"dataType":"enum","enums":["delivered"]},{"dataType":"enum","enums":["failed"]}],"validators":{}},
+    },
+    // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+    "NotificationDeliveryView": {
+        "dataType": "refObject",
+        "properties": {
+            "id": {"dataType":"integer","required":true},
+            "delivery_id": {"dataType":"string","required":true},
+            "event_type": {"dataType":"string","required":true},
+            "occurred_at": {"dataType":"string","required":true},
+            "resource": {"dataType":"nestedObjectLiteral","nestedProperties":{"name":{"dataType":"string","required":true},"id":{"dataType":"integer","required":true},"type":{"dataType":"string","required":true}},"required":true},
+            "channel": {"dataType":"string","required":true},
+            "destination": {"dataType":"string","required":true},
+            "status": {"ref":"DeliveryStatus","required":true},
+            "attempt_count": {"dataType":"integer","required":true},
+            "next_attempt_at": {"dataType":"union","subSchemas":[{"dataType":"string"},{"dataType":"enum","enums":[null]}],"required":true},
+            "last_error": {"dataType":"union","subSchemas":[{"dataType":"string"},{"dataType":"enum","enums":[null]}],"required":true},
+            "created_at": {"dataType":"string","required":true},
+            "delivered_at": {"dataType":"union","subSchemas":[{"dataType":"string"},{"dataType":"enum","enums":[null]}],"required":true},
+        },
+        "additionalProperties": false,
+    },
+    // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+    "Page_NotificationDeliveryView_": {
+        "dataType": "refObject",
+        "properties": {
+            "success": {"dataType":"enum","enums":[true],"required":true},
+            "data": {"dataType":"array","array":{"dataType":"refObject","ref":"NotificationDeliveryView"},"required":true},
+            "pagination": {"ref":"Pagination","required":true},
+        },
+        "additionalProperties": false,
+    },
+    // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+    "DeliveryStatusFilter": {
+        "dataType": "refAlias",
+        "type": {"dataType":"union","subSchemas":[{"dataType":"enum","enums":["pending"]},{"dataType":"enum","enums":["delivered"]},{"dataType":"enum","enums":["failed"]}],"validators":{}},
+    },
+    // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+    "DeliveryAttemptView": {
+        "dataType": "refObject",
+        "properties": {
+            "attempted_at": {"dataType":"string","required":true},
+            "outcome": {"dataType":"union","subSchemas":[{"dataType":"enum","enums":["delivered"]},{"dataType":"enum","enums":["retry"]},{"dataType":"enum","enums":["failed"]}],"required":true},
+            "response_code": {"dataType":"union","subSchemas":[{"dataType":"integer"},{"dataType":"enum","enums":[null]}],"required":true},
+            "error": {"dataType":"union","subSchemas":[{"dataType":"string"},{"dataType":"enum","enums":[null]}],"required":true},
+            "duration_ms": {"dataType":"integer","required":true},
+        },
+        "additionalProperties": false,
+    },
+    // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+    "NotificationDeliveryDetail": {
+        "dataType": "refObject",
+        "properties": {
+            "id": {"dataType":"integer","required":true},
+            "delivery_id": {"dataType":"string","required":true},
+            "event_type": {"dataType":"string","required":true},
+            "occurred_at": {"dataType":"string","required":true},
+            "resource": {"dataType":"nestedObjectLiteral","nestedProperties":{"name":{"dataType":"string","required":true},"id":{"dataType":"integer","required":true},"type":{"dataType":"string","required":true}},"required":true},
+            "channel": {"dataType":"string","required":true},
+            "destination": {"dataType":"string","required":true},
+            "status": {"ref":"DeliveryStatus","required":true},
+            "attempt_count": {"dataType":"integer","required":true},
+            "next_attempt_at": {"dataType":"union","subSchemas":[{"dataType":"string"},{"dataType":"enum","enums":[null]}],"required":true},
+            "last_error": {"dataType":"union","subSchemas":[{"dataType":"string"},{"dataType":"enum","enums":[null]}],"required":true},
+            "created_at": {"dataType":"string","required":true},
+            "delivered_at": {"dataType":"union","subSchemas":[{"dataType":"string"},{"dataType":"enum","enums":[null]}],"required":true},
+            "attempts": {"dataType":"array","array":{"dataType":"refObject","ref":"DeliveryAttemptView"},"required":true},
+        },
+        "additionalProperties": false,
+    },
+    // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+    "Success_NotificationDeliveryDetail_": {
+        "dataType": "refObject",
+        "properties": {
+            "success": {"dataType":"enum","enums":[true],"required":true},
+            "data": {"ref":"NotificationDeliveryDetail","required":true},
+        },
+        "additionalProperties": false,
+    },
+    // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+    "TestNotificationResult": {
+        "dataType": "refObject",
+        "properties": {
+            "event_type": {"dataType":"string","required":true},
+            "deliveries": {"dataType":"array","array":{"dataType":"refObject","ref":"NotificationDeliveryView"},"required":true},
+        },
+        "additionalProperties": false,
+    },
+    // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+    "Success_TestNotificationResult_": {
+        "dataType": "refObject",
+        "properties": {
+            "success": {"dataType":"enum","enums":[true],"required":true},
+            "data": {"ref":"TestNotificationResult","required":true},
+        },
+        "additionalProperties": false,
+    },
+    // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+    "Success_NotificationDeliveryView_": {
+        "dataType": "refObject",
+        "properties": {
+            "success": {"dataType":"enum","enums":[true],"required":true},
+            "data": {"ref":"NotificationDeliveryView","required":true},
         },
         "additionalProperties": false,
     },
@@ -2381,6 +2492,159 @@ export function RegisterRoutes(app: Router,opts?:{multer?:ReturnType<typeof mult
 
               await templateService.apiHandler({
                 methodName: 'remove',
+                controller,
+                response,
+                next,
+                validatedArgs,
+                successStatus: undefined,
+              });
+            } catch (err) {
+                return next(err);
+            }
+        });
+        // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+        const argsNotificationDeliveriesController_deliveries: Record<string, TsoaRoute.ParameterSchema> = {
+                req: {"in":"request","name":"req","required":true,"dataType":"object"},
+                id: {"in":"path","name":"id","required":true,"dataType":"integer"},
+                status: {"in":"query","name":"status","ref":"DeliveryStatusFilter"},
+                limit: {"in":"query","name":"limit","dataType":"integer"},
+                offset: {"in":"query","name":"offset","dataType":"integer"},
+        };
+        app.get('/mobile/notification-groups/:id/deliveries',
+            authenticateMiddleware([{"basic":["workspace"]}]),
+            ...(fetchMiddlewares<RequestHandler>(NotificationDeliveriesController)),
+            ...(fetchMiddlewares<RequestHandler>(NotificationDeliveriesController.prototype.deliveries)),
+
+            async function NotificationDeliveriesController_deliveries(request: ExRequest, response: ExResponse, next: any) {
+
+            // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+
+            let validatedArgs: any[] = [];
+            try {
+                validatedArgs = templateService.getValidatedArgs({ args: argsNotificationDeliveriesController_deliveries, request, response });
+
+                const container: IocContainer = typeof iocContainer === 'function' ? (iocContainer as IocContainerFactory)(request) : iocContainer;
+
+                const controller: any = await container.get<NotificationDeliveriesController>(NotificationDeliveriesController);
+                if (typeof controller['setStatus'] === 'function') {
+                controller.setStatus(undefined);
+                }
+
+              await templateService.apiHandler({
+                methodName: 'deliveries',
+                controller,
+                response,
+                next,
+                validatedArgs,
+                successStatus: undefined,
+              });
+            } catch (err) {
+                return next(err);
+            }
+        });
+        // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+        const argsNotificationDeliveriesController_delivery: Record<string, TsoaRoute.ParameterSchema> = {
+                req: {"in":"request","name":"req","required":true,"dataType":"object"},
+                id: {"in":"path","name":"id","required":true,"dataType":"integer"},
+                deliveryId: {"in":"path","name":"deliveryId","required":true,"dataType":"integer"},
+        };
+        app.get('/mobile/notification-groups/:id/deliveries/:deliveryId',
+            authenticateMiddleware([{"basic":["workspace"]}]),
+            ...(fetchMiddlewares<RequestHandler>(NotificationDeliveriesController)),
+            ...(fetchMiddlewares<RequestHandler>(NotificationDeliveriesController.prototype.delivery)),
+
+            async function NotificationDeliveriesController_delivery(request: ExRequest, response: ExResponse, next: any) {
+
+            // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+
+            let validatedArgs: any[] = [];
+            try {
+                validatedArgs = templateService.getValidatedArgs({ args: argsNotificationDeliveriesController_delivery, request, response });
+
+                const container: IocContainer = typeof iocContainer === 'function' ? (iocContainer as IocContainerFactory)(request) : iocContainer;
+
+                const controller: any = await container.get<NotificationDeliveriesController>(NotificationDeliveriesController);
+                if (typeof controller['setStatus'] === 'function') {
+                controller.setStatus(undefined);
+                }
+
+              await templateService.apiHandler({
+                methodName: 'delivery',
+                controller,
+                response,
+                next,
+                validatedArgs,
+                successStatus: undefined,
+              });
+            } catch (err) {
+                return next(err);
+            }
+        });
+        // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+        const argsNotificationDeliveriesController_sendTest: Record<string, TsoaRoute.ParameterSchema> = {
+                req: {"in":"request","name":"req","required":true,"dataType":"object"},
+                id: {"in":"path","name":"id","required":true,"dataType":"integer"},
+        };
+        app.post('/mobile/notification-groups/:id/send-test',
+            authenticateMiddleware([{"basic":["workspace"]}]),
+            ...(fetchMiddlewares<RequestHandler>(NotificationDeliveriesController)),
+            ...(fetchMiddlewares<RequestHandler>(NotificationDeliveriesController.prototype.sendTest)),
+
+            async function NotificationDeliveriesController_sendTest(request: ExRequest, response: ExResponse, next: any) {
+
+            // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+
+            let validatedArgs: any[] = [];
+            try {
+                validatedArgs = templateService.getValidatedArgs({ args: argsNotificationDeliveriesController_sendTest, request, response });
+
+                const container: IocContainer = typeof iocContainer === 'function' ? (iocContainer as IocContainerFactory)(request) : iocContainer;
+
+                const controller: any = await container.get<NotificationDeliveriesController>(NotificationDeliveriesController);
+                if (typeof controller['setStatus'] === 'function') {
+                controller.setStatus(undefined);
+                }
+
+              await templateService.apiHandler({
+                methodName: 'sendTest',
+                controller,
+                response,
+                next,
+                validatedArgs,
+                successStatus: undefined,
+              });
+            } catch (err) {
+                return next(err);
+            }
+        });
+        // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+        const argsNotificationDeliveriesController_retry: Record<string, TsoaRoute.ParameterSchema> = {
+                req: {"in":"request","name":"req","required":true,"dataType":"object"},
+                id: {"in":"path","name":"id","required":true,"dataType":"integer"},
+                deliveryId: {"in":"path","name":"deliveryId","required":true,"dataType":"integer"},
+        };
+        app.post('/mobile/notification-groups/:id/deliveries/:deliveryId/retry',
+            authenticateMiddleware([{"basic":["workspace"]}]),
+            ...(fetchMiddlewares<RequestHandler>(NotificationDeliveriesController)),
+            ...(fetchMiddlewares<RequestHandler>(NotificationDeliveriesController.prototype.retry)),
+
+            async function NotificationDeliveriesController_retry(request: ExRequest, response: ExResponse, next: any) {
+
+            // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+
+            let validatedArgs: any[] = [];
+            try {
+                validatedArgs = templateService.getValidatedArgs({ args: argsNotificationDeliveriesController_retry, request, response });
+
+                const container: IocContainer = typeof iocContainer === 'function' ? (iocContainer as IocContainerFactory)(request) : iocContainer;
+
+                const controller: any = await container.get<NotificationDeliveriesController>(NotificationDeliveriesController);
+                if (typeof controller['setStatus'] === 'function') {
+                controller.setStatus(undefined);
+                }
+
+              await templateService.apiHandler({
+                methodName: 'retry',
                 controller,
                 response,
                 next,

@@ -8,6 +8,7 @@ export const EVENT_TYPES = [
   'uptime.check.recovered',
   'domain.ssl.expiring_soon',
   'domain.ssl.certificate_changed',
+  'notification.test',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
@@ -62,7 +63,9 @@ export class OutboxDelivery {
   @Index()
   event!: Rel<OutboxEvent>;
 
+  /** Indexed: a group's deliveries are listed through the API, newest first. */
   @ManyToOne(() => NotificationGroup, { nullable: true, deleteRule: 'set null' })
+  @Index()
   group: Rel<NotificationGroup> | null = null;
 
   @Property({ type: 'string', length: 30 })
@@ -91,6 +94,10 @@ export class OutboxDelivery {
 
   @Property({ type: 'Date' })
   createdAt: Opt<Date> = new Date();
+
+  /** When someone last asked for a retry now (API): the give-up time counts from it instead of `createdAt`. */
+  @Property({ type: 'Date', nullable: true })
+  retriedAt: Date | null = null;
 
   @Property({ type: 'Date', nullable: true })
   deliveredAt: Date | null = null;

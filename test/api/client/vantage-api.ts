@@ -367,6 +367,80 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/mobile/notification-groups/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The group's deliveries, newest first. */
+        get: operations["NotificationDeliveriesDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mobile/notification-groups/{id}/deliveries/{deliveryId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description One delivery with every attempt: outcome, response code, error and duration; `next_attempt_at` while it waits. */
+        get: operations["NotificationDeliveriesDelivery"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mobile/notification-groups/{id}/send-test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description Sends a `notification.test` event to every channel of the group, through the outbox and the
+         *     notifier like any event (docs/webhooks.md shows its webhook body). Follow its deliveries here.
+         */
+        post: operations["NotificationDeliveriesSendTest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mobile/notification-groups/{id}/deliveries/{deliveryId}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description Makes a failed or backing-off delivery due now (the give-up time restarts from now). 409 when
+         *     it was delivered or an attempt is under way.
+         */
+        post: operations["NotificationDeliveriesRetry"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/mobile/maintenance-windows": {
         parameters: {
             query?: never;
@@ -1595,6 +1669,125 @@ export interface components {
             trigger_3_days?: boolean;
             /** @description Default true. */
             trigger_1_day?: boolean;
+        };
+        /** @enum {string} */
+        DeliveryStatus: "pending" | "delivered" | "failed";
+        NotificationDeliveryView: {
+            /**
+             * Format: int32
+             * @description The delivery's id in this API (retry it with `.../deliveries/{id}/retry`).
+             */
+            id: number;
+            /** @description 32 hexadecimal characters, the same on every attempt: the `delivery_id` the receiver sees. */
+            delivery_id: string;
+            /** @description One of the three contract events, `domain.ssl.certificate_changed` or `notification.test`. */
+            event_type: string;
+            occurred_at: string;
+            /** @description What the event is about: `uptime_check`, `domain`, or `notification_group` for a test notification. */
+            resource: {
+                name: string;
+                /** Format: int32 */
+                id: number;
+                type: string;
+            };
+            /** @description webhook, chat, messenger, email, sms or push. */
+            channel: string;
+            /** @description Where it goes, masked as the group's own fields are (webhook and chat URLs hold tokens). */
+            destination: string;
+            /** @description `pending` (due, in progress, or waiting for next_attempt_at after a passing failure), `delivered` or `failed` (given up). */
+            status: components["schemas"]["DeliveryStatus"];
+            /** Format: int32 */
+            attempt_count: number;
+            /** @description When the next attempt is due; null unless pending. */
+            next_attempt_at: string | null;
+            /** @description The reason of the last failed attempt (or of giving up). */
+            last_error: string | null;
+            created_at: string;
+            delivered_at: string | null;
+        };
+        Page_NotificationDeliveryView_: {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["NotificationDeliveryView"][];
+            pagination: components["schemas"]["Pagination"];
+        };
+        /** @enum {string} */
+        DeliveryStatusFilter: "pending" | "delivered" | "failed";
+        DeliveryAttemptView: {
+            attempted_at: string;
+            /**
+             * @description `delivered`; `retry` (a passing failure: tried again at the delivery's next_attempt_at); `failed` (final).
+             * @enum {string}
+             */
+            outcome: "delivered" | "retry" | "failed";
+            /**
+             * Format: int32
+             * @description The receiver's HTTP status (or the channel's equivalent), when it answered.
+             */
+            response_code: number | null;
+            /** @description Why the attempt did not deliver; null when it did. */
+            error: string | null;
+            /** Format: int32 */
+            duration_ms: number;
+        };
+        NotificationDeliveryDetail: {
+            /**
+             * Format: int32
+             * @description The delivery's id in this API (retry it with `.../deliveries/{id}/retry`).
+             */
+            id: number;
+            /** @description 32 hexadecimal characters, the same on every attempt: the `delivery_id` the receiver sees. */
+            delivery_id: string;
+            /** @description One of the three contract events, `domain.ssl.certificate_changed` or `notification.test`. */
+            event_type: string;
+            occurred_at: string;
+            /** @description What the event is about: `uptime_check`, `domain`, or `notification_group` for a test notification. */
+            resource: {
+                name: string;
+                /** Format: int32 */
+                id: number;
+                type: string;
+            };
+            /** @description webhook, chat, messenger, email, sms or push. */
+            channel: string;
+            /** @description Where it goes, masked as the group's own fields are (webhook and chat URLs hold tokens). */
+            destination: string;
+            /** @description `pending` (due, in progress, or waiting for next_attempt_at after a passing failure), `delivered` or `failed` (given up). */
+            status: components["schemas"]["DeliveryStatus"];
+            /** Format: int32 */
+            attempt_count: number;
+            /** @description When the next attempt is due; null unless pending. */
+            next_attempt_at: string | null;
+            /** @description The reason of the last failed attempt (or of giving up). */
+            last_error: string | null;
+            created_at: string;
+            delivered_at: string | null;
+            /** @description Every attempt, oldest first. */
+            attempts: components["schemas"]["DeliveryAttemptView"][];
+        };
+        /** @description The success and error bodies every JSON route answers with. */
+        Success_NotificationDeliveryDetail_: {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["NotificationDeliveryDetail"];
+        };
+        TestNotificationResult: {
+            /** @description Always `notification.test`. */
+            event_type: string;
+            /** @description One per channel and destination of the group, as just enqueued (status `pending`). */
+            deliveries: components["schemas"]["NotificationDeliveryView"][];
+        };
+        /** @description The success and error bodies every JSON route answers with. */
+        Success_TestNotificationResult_: {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["TestNotificationResult"];
+        };
+        /** @description The success and error bodies every JSON route answers with. */
+        Success_NotificationDeliveryView_: {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["NotificationDeliveryView"];
         };
         /** @enum {string} */
         MaintenanceScope: "workspace" | "uptime_check";
@@ -4806,6 +4999,430 @@ export interface operations {
             };
             /** @description Method not allowed on this path; see the Allow header */
             405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many failed sign-ins from this address; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected fault; the message carries the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is unavailable; see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    NotificationDeliveriesDeliveries: {
+        parameters: {
+            query?: {
+                /** @description pending, delivered or failed */
+                status?: components["schemas"]["DeliveryStatusFilter"];
+                /** @description 1 to 200; default 50 */
+                limit?: number;
+                /** @description at least 0 */
+                offset?: number;
+            };
+            header: {
+                /** @description The workspace the request acts in: one the user can see (403 otherwise). */
+                "X-Workspace-Id": number;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Ok */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_NotificationDeliveryView_"];
+                };
+            };
+            /** @description Missing or invalid X-Workspace-Id, or an invalid id or filter */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing or wrong credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Workspace not accessible, or permission manage_notification_groups missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such group in this workspace, or no such delivery of the group */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Method not allowed on this path; see the Allow header */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many failed sign-ins from this address; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected fault; the message carries the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is unavailable; see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    NotificationDeliveriesDelivery: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The workspace the request acts in: one the user can see (403 otherwise). */
+                "X-Workspace-Id": number;
+            };
+            path: {
+                id: number;
+                deliveryId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Ok */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success_NotificationDeliveryDetail_"];
+                };
+            };
+            /** @description Missing or invalid X-Workspace-Id, or an invalid id or filter */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing or wrong credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Workspace not accessible, or permission manage_notification_groups missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such group in this workspace, or no such delivery of the group */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Method not allowed on this path; see the Allow header */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many failed sign-ins from this address; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected fault; the message carries the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is unavailable; see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    NotificationDeliveriesSendTest: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The workspace the request acts in: one the user can see (403 otherwise). */
+                "X-Workspace-Id": number;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Ok */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success_TestNotificationResult_"];
+                };
+            };
+            /** @description Missing or invalid X-Workspace-Id, or an invalid id or filter */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing or wrong credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The account has no active plan */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Workspace not accessible, or permission manage_notification_groups missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such group in this workspace, or no such delivery of the group */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Method not allowed on this path; see the Allow header */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many failed sign-ins from this address; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected fault; the message carries the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is unavailable; see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    NotificationDeliveriesRetry: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The workspace the request acts in: one the user can see (403 otherwise). */
+                "X-Workspace-Id": number;
+            };
+            path: {
+                id: number;
+                deliveryId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Ok */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success_NotificationDeliveryView_"];
+                };
+            };
+            /** @description Missing or invalid X-Workspace-Id, or an invalid id or filter */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing or wrong credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The account has no active plan */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Workspace not accessible, or permission manage_notification_groups missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such group in this workspace, or no such delivery of the group */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Method not allowed on this path; see the Allow header */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Already delivered, or an attempt is under way */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
