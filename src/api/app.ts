@@ -1,4 +1,5 @@
 import express, { Router, type Express } from 'express';
+import { accessLog } from './access-log.js';
 import { uploadParser } from './account/upload-parser.js';
 import { DEFAULT_SIGN_IN_POLICIES, SignIn } from './auth/sign-in.js';
 import type { ApiDependencies } from './dependencies.js';
@@ -44,9 +45,10 @@ export function createApiApp(deps: ApiDependencies): Express {
   // Sign-in throttling counts per client address: X-Forwarded-For is believed only from the proxies named in the settings.
   app.set('trust proxy', trustedProxies(deps.settings.VANTAGE_TRUSTED_PROXIES));
   app.use(securityHeaders);
-  app.use(httpMetrics);
+  app.use(httpMetrics(API_BASE_PATH));
   app.use(healthRoutes(deps));
   app.use(requestId);
+  if (deps.settings.VANTAGE_ACCESS_LOG === '1') app.use(accessLog(deps.logger, API_BASE_PATH));
   app.use('/docs', docsPolicy, docs.browser);
   app.use(API_BASE_PATH, noStore, api);
   app.use(notFoundHandler);

@@ -1,4 +1,5 @@
 import { createBus } from '../bus/create-bus.js';
+import { watchRoleDependencies } from '../ops/role-dependencies.js';
 import { ensureFirstClient } from '../store/first-client.js';
 import { closeStore } from '../store/orm.js';
 import { waitForMigratedStore } from './open-migrated-store.js';
@@ -26,6 +27,8 @@ export default async function serveRole(_args: string[], context: RoleContext): 
   const first = await ensureFirstClient(store.em.fork(), { email: settings.VANTAGE_ADMIN_EMAIL, password: settings.VANTAGE_ADMIN_PASSWORD });
   if (first) logSignInNotice(logger, first, settings.PORT);
   const bus = await createBus(settings, logger.child({ component: 'bus' }), 'vantage-serve');
+  // vantage_dependency_up and the lost/regained lines, as in every other role.
+  const dependencies = watchRoleDependencies(settings, logger, { store, bus });
   const agents = startInProcessAgents(settings, bus, logger);
   const monitoring = await startMonitoring({ settings, logger, store, bus });
   const stopApi = await startApi({
@@ -42,6 +45,7 @@ export default async function serveRole(_args: string[], context: RoleContext): 
   return shutDown(logger, [
     ['api', () => stopApi()],
     ['monitoring', () => monitoring.stop()],
+    ['dependency watch', () => dependencies.stop()],
     ['agents', () => agents.stop()],
     ['bus', () => bus.close()],
     ['database', () => closeStore(store)],

@@ -12,4 +12,8 @@ export const ApiSettings = Type.Object({
     default: '0',
     description: '1: 401 answers carry WWW-Authenticate: Basic (browsers then prompt and cache credentials); 0: no challenge',
   }),
+  VANTAGE_ACCESS_LOG: Type.Union([Type.Literal('0'), Type.Literal('1')], {
+    default: '0',
+    description: '1: one info log line per API request (method, path, route, status, duration_ms, request_id, remote_address, user_id); 0: none',
+  }),
 });

@@ -79,7 +79,7 @@ export class Engine implements PartitionListener {
     this.runs = new RunWriter(config.store, config.logger.child({ component: 'run-writer' }));
     this.loader = new CheckLoader(config.store);
     this.decisions = new IncidentDecisions(
-      new IncidentWriter(config.store, { amqp: config.publishToAmqp ?? false }),
+      new IncidentWriter(config.store, { amqp: config.publishToAmqp ?? false }, config.logger.child({ component: 'incidents' })),
       config.logger.child({ component: 'incident-decisions' }),
     );
     this.maintenance = new MaintenanceCache(config.store);

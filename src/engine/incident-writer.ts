@@ -1,7 +1,9 @@
 import { LockMode, UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { urlOrHostOf } from '../domain/check-config.js';
+import type { Logger } from '../log.js';
 import { enqueueEvent, type EnqueueOptions } from '../notify/enqueue.js';
+import { logIncidentChanged, logIncidentOpened, type IncidentFacts } from '../ops/event-log.js';
 import { Incident, IncidentNote, type Severity } from '../store/entities/incident.js';
 import { UptimeCheck } from '../store/entities/uptime-check.js';
 import type { Store } from '../store/orm.js';
@@ -14,6 +16,8 @@ export interface IncidentOpening {
   failures: Array<{ location: string; reason: string | null }>;
   compatibleLocations: number;
 }
+
+type OpenedIncident = Parameters<typeof logIncidentOpened>[1];
 
 export interface IncidentRecovery {
   checkId: number;
@@ -36,12 +40,16 @@ export class IncidentWriter {
   constructor(
     private readonly store: Store,
     private readonly enqueueOptions: EnqueueOptions = {},
+    private readonly logger?: Logger,
   ) {}
 
   /** Opens the incident of a failing cycle; returns the open incident's id (an existing one if there is). Null: the check is gone. */
   async open(opening: IncidentOpening): Promise<number | null> {
     try {
-      return await this.store.em.fork().transactional((tx) => this.openIn(tx as EntityManager, opening));
+      const result = await this.store.em.fork().transactional((tx) => this.openIn(tx as EntityManager, opening));
+      // Logged after the commit: the line means the incident exists.
+      if (result?.opened && this.logger) logIncidentOpened(this.logger, result.opened);
+      return result?.id ?? null;
     } catch (error) {
       if (!(error instanceof UniqueConstraintViolationException)) throw error;
       const replayed = await this.store.em.fork().findOne(Incident, { openedByCycle: opening.cycleId });
@@ -51,7 +59,8 @@ export class IncidentWriter {
   }
 
   async resolve(recovery: IncidentRecovery): Promise<void> {
-    await this.store.em.fork().transactional((tx) => this.resolveIn(tx as EntityManager, recovery));
+    const resolved = await this.store.em.fork().transactional((tx) => this.resolveIn(tx as EntityManager, recovery));
+    if (resolved && this.logger) logIncidentChanged(this.logger, 'resolved', { ...resolved, userId: null });
   }
 
   private async lockCheck(tx: EntityManager, checkId: number): Promise<UptimeCheck | null> {
@@ -60,11 +69,12 @@ export class IncidentWriter {
     return check;
   }
 
-  private async openIn(tx: EntityManager, opening: IncidentOpening): Promise<number | null> {
+  /** `opened`: set when this call opened the incident (not when one was open already). */
+  private async openIn(tx: EntityManager, opening: IncidentOpening): Promise<{ id: number; opened: OpenedIncident | null } | null> {
     const check = await this.lockCheck(tx, opening.checkId);
     if (!check) return null;
     const existing = await tx.findOne(Incident, { check, status: { $ne: 'resolved' } }, { orderBy: { openedAt: 'desc' } });
-    if (existing) return existing.id;
+    if (existing) return { id: existing.id, opened: null };
     const failedLocations = opening.failures.map((f) => f.location);
     const openedAt = new Date(opening.at);
     const incident = tx.create(Incident, {
@@ -96,17 +106,19 @@ export class IncidentWriter {
       check.notificationGroups.getItems(),
       this.enqueueOptions,
     );
-    return incident.id;
+    const opened = { incidentId: incident.id, checkId: check.id, workspaceId: check.workspace.id, severity: incident.severity, failedLocations };
+    return { id: incident.id, opened };
   }
 
-  private async resolveIn(tx: EntityManager, recovery: IncidentRecovery): Promise<void> {
+  /** The incident this recovery resolved; null when there was nothing to resolve (gone, replayed, or resolved by hand). */
+  private async resolveIn(tx: EntityManager, recovery: IncidentRecovery): Promise<IncidentFacts | null> {
     const check = await this.lockCheck(tx, recovery.checkId);
-    if (!check) return;
+    if (!check) return null;
     const where = recovery.incidentId !== null ? { id: recovery.incidentId } : { openedByCycle: recovery.openedByCycle ?? '' };
     const incident = await tx.findOne(Incident, { ...where, check }, { populate: ['notes'] });
-    if (!incident) return;
+    if (!incident) return null;
     const alreadyRecovered = incident.notes.getItems().some((note) => note.author === null && note.body.startsWith(recoveryNotePrefix));
-    if (alreadyRecovered) return;
+    if (alreadyRecovered) return null;
     const at = new Date(recovery.at);
     const manuallyResolved = incident.status === 'resolved';
     if (!manuallyResolved) {
@@ -138,5 +150,6 @@ export class IncidentWriter {
         this.enqueueOptions,
       );
     }
+    return manuallyResolved ? null : { incidentId: incident.id, checkId: check.id, workspaceId: check.workspace.id };
   }
 }

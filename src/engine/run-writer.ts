@@ -4,6 +4,16 @@ import type { Logger } from '../log.js';
 import type { LocationResult } from '../store/entities/run.js';
 import type { CheckState } from '../store/entities/uptime-check.js';
 import type { Store } from '../store/orm.js';
+import { logCheckStateChanged } from '../ops/event-log.js';
+
+/** A check whose state a run batch changed, as the update returns it. */
+interface StateChangeRow {
+  id: number;
+  workspace_id: number;
+  name: string;
+  previous_state: string;
+  state: string;
+}
 
 export interface RunWriterOptions {
   flushIntervalMs?: number;
@@ -316,13 +326,21 @@ export class RunWriter {
         return '(?::int, ?::text, ?::timestamptz)';
       });
       // Raw SQL on purpose: the run does not change the check's configuration, so neither
-      // `updated_at` nor `version` moves. An older run never overwrites a newer one.
-      await this.execute(
-        `update uptime_checks c set state = v.state, last_run_at = v.at
-         from (values ${rows.join(', ')}) v (id, state, at)
-         where c.id = v.id and (c.last_run_at is null or c.last_run_at <= v.at)`,
+      // `updated_at` nor `version` moves. An older run never overwrites a newer one. The join
+      // with the row as it was before the statement gives the checks whose state changed.
+      const changed = await this.store.em.getConnection().execute<StateChangeRow[]>(
+        `with changed as (
+           update uptime_checks c set state = v.state, last_run_at = v.at
+           from (values ${rows.join(', ')}) v (id, state, at), uptime_checks before
+           where c.id = v.id and before.id = c.id and (c.last_run_at is null or c.last_run_at <= v.at)
+           returning c.id, c.workspace_id, c.name, before.state as previous_state, c.state)
+         select * from changed where previous_state <> state`,
         params,
+        'all',
       );
+      for (const row of changed) {
+        logCheckStateChanged(this.logger, { checkId: row.id, workspaceId: row.workspace_id, checkName: row.name, previousState: row.previous_state, state: row.state });
+      }
     }
   }
 

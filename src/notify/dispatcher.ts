@@ -1,6 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import type { Logger } from '../log.js';
 import { deliveryAttemptsTotal, deliverySeconds } from '../metrics/vantage-metrics.js';
+import { logDeliveryGivenUp } from '../ops/event-log.js';
 import { OutboxDelivery } from '../store/entities/outbox.js';
 import type { Store } from '../store/orm.js';
 import type { ChannelName } from './channel-name.js';
@@ -150,7 +151,9 @@ export class Dispatcher {
     const next = nextStateAfter(outcome, { attempts: row.attempts + 1, since: row.retriedAt ?? row.createdAt }, this.now(), this.options.retry, this.random());
     const fields = { delivery_id: row.deliveryId, channel: row.channel, event_type: event.eventType, attempt: row.attempts + 1, outcome: outcome.kind, next: next.status };
     if (outcome.kind === 'delivered') logger.debug(fields, 'notification delivered');
-    else logger.warn({ ...fields, reason: outcome.reason, code: outcome.code }, next.status === 'failed' ? 'notification failed for good' : 'notification attempt failed; retrying later');
+    else if (next.status === 'failed') {
+      logDeliveryGivenUp(logger, { deliveryId: row.deliveryId, channel: row.channel, eventType: event.eventType, groupId: row.group?.id ?? null, attempts: row.attempts + 1, reason: next.reason });
+    } else logger.warn({ ...fields, reason: outcome.reason, code: outcome.code }, 'notification attempt failed; retrying later');
     try {
       await this.recorder.record({ delivery: row, outcome, next, attemptedAt, durationMs });
     } catch (error) {

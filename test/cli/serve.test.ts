@@ -36,6 +36,8 @@ test.serial(`serve comes up on an empty ${engineName()} database, says once how 
   const notice = /First administrator: (\S+)\s+password: (\S+)/.exec(first.output());
   t.truthy(notice, first.output());
   t.is(first.output().match(/how to sign in|sign in at/g)?.length, 1);
+  t.regex(await (await fetch(`http://127.0.0.1:${first.port}/metrics`)).text(), /^vantage_dependency_up\{dependency="database"\} 1$/m, 'serve exports its dependency state like every role');
+  t.false(/"msg":"request"/.test(first.output()), 'no access log unless asked for');
   t.is(await stopServe(first), 0);
 
   const store = await openStore({ databaseUrl: database.databaseUrl, dataDir });
@@ -50,8 +52,15 @@ test.serial(`serve comes up on an empty ${engineName()} database, says once how 
   });
   t.is(added.code, 0, added.stderr);
 
-  const second = await serve({});
+  const second = await serve({ VANTAGE_ACCESS_LOG: '1' });
   t.false(/First administrator|sign in at/.test(second.output()), 'no second sign-in notice');
+  t.is((await fetch(`http://127.0.0.1:${second.port}/app/api/v1/mobile/uptime-checks/7?limit=1`, { headers: { 'X-Request-Id': 'access-log-test' } })).status, 401);
+  const accessLines = () => second.output().split('\n').filter((line) => line.includes('"request_id":"access-log-test"'));
+  for (const until = Date.now() + 5_000; accessLines().length === 0 && Date.now() < until; ) await new Promise((resolve) => setTimeout(resolve, 50));
+  const access = accessLines().map((line) => JSON.parse(line));
+  t.is(access.length, 1, second.output());
+  t.like(access[0], { level: 30, msg: 'request', method: 'GET', path: '/app/api/v1/mobile/uptime-checks/7', route: '/app/api/v1/mobile/uptime-checks/:id', status: 401 });
+  t.is(typeof access[0].duration_ms, 'number');
   t.is(await stopServe(second), 0);
   t.is(await countClients(), 2);
 });
