@@ -200,11 +200,15 @@ export function notificationGroupIdsProblem(value: unknown): Reason {
   return null;
 }
 
+/** An HTTP check has no `port` field: the port goes into `hostname`, as in a URL's authority. */
+const HTTP_PORT_HINT = 'applies only to tcp checks; an http check takes its port in hostname as host:port (example.com:8443, [2001:db8::1]:8443)';
+
 /** Fields of another check type: tolerated when unset (blank or at their default), refused otherwise. */
 export function foreignFieldProblems(checkType: CheckType, input: Readonly<Record<string, unknown>>): FieldErrors {
   const fields: FieldErrors = {};
   for (const [field, types] of Object.entries(TYPE_FIELDS)) {
-    if (!types.includes(checkType) && !isUnset(field, input[field])) fields[field] = `applies only to ${types.join(', ')} checks`;
+    if (types.includes(checkType) || isUnset(field, input[field])) continue;
+    fields[field] = checkType === 'http' && field === 'port' ? HTTP_PORT_HINT : `applies only to ${types.join(', ')} checks`;
   }
   return fields;
 }

@@ -57,6 +57,12 @@ test('validateCheck reports fields of another type that carry a value', (t) => {
   if (!result.ok) t.deepEqual(result.fields, { port: 'applies only to tcp checks' });
 });
 
+test('port on an http check says that hostname takes host:port', (t) => {
+  const result = validateCheck({ name: 'x', check_type: 'http', protocol: 'http', hostname: '127.0.0.1', port: 18081 }, context);
+  t.false(result.ok);
+  if (!result.ok) t.regex(result.fields.port ?? '', /applies only to tcp checks; an http check takes its port in hostname as host:port \(example\.com:8443/);
+});
+
 test('validateCheck takes a field of another type at its default as unset, as a Kubernetes resource carries it', (t) => {
   const base = { name: 'x', check_type: 'tcp', hostname: 'db.example.com', port: 5432 };
   t.true(validateCheck({ ...base, request_method: 'get', path: '/', response_classes: ['2XX'], flag_follow_redirect: false }, context).ok);
