@@ -148,6 +148,8 @@ test.serial('a delivery that failed for good is delivered by a retry now', async
   const failed = await until(group, id, 'failed', 1);
   t.like(failed, { next_attempt_at: null, last_error: 'HTTP 410' });
   t.like(failed.attempts[0], { outcome: 'failed', response_code: 410 });
+  const givenUp = logLines.find((entry) => entry.event === 'delivery.given_up' && entry.delivery_id === failed.delivery_id);
+  t.like(givenUp, { level: 40, msg: 'notification delivery given up', channel: 'webhook', event_type: 'notification.test', group_id: group, attempts: 1, reason: 'HTTP 410' });
   t.is((await deliveriesOf(group, '?status=failed')).body.data[0].id, id);
 
   gone = false;
