@@ -1,12 +1,7 @@
-import type { NotificationGroup } from '../store/entities/notification-group.js';
 import type { ChannelName } from './channel-name.js';
-import { isWebhookEventType, TEST_EVENT_TYPE, type EventType } from './event.js';
-
-/** The channels of a group that a planned delivery reads; a plain subset so the plan stays testable. */
-export type GroupChannels = Pick<
-  NotificationGroup,
-  'id' | 'emailAddresses' | 'phoneNumbers' | 'webhookUrl' | 'chatIncomingWebhookUrl' | 'messengerBotToken' | 'messengerChatId' | 'pushEnabled'
-> & { workspace: { id: number } };
+import type { GroupChannels } from './channel.js';
+import { CLIENT_CHANNEL_ROUTING, GROUP_CHANNEL_ROUTING } from './channel-routing.js';
+import type { EventType } from './event.js';
 
 export interface PlannedDelivery {
   channel: ChannelName;
@@ -20,48 +15,28 @@ export interface PlanOptions {
   amqpExchange?: string | undefined;
 }
 
-/** Certificate change notices are not part of the webhook schema: they reach chat, messenger and push only. */
-const CHANGE_NOTICE_CHANNELS: ReadonlySet<ChannelName> = new Set(['chat', 'messenger', 'push']);
-
-/** The test notification goes to every channel of its group, so that each one is proved. */
-const channelCarries = (channel: ChannelName, eventType: EventType): boolean =>
-  isWebhookEventType(eventType) || eventType === TEST_EVENT_TYPE || CHANGE_NOTICE_CHANNELS.has(channel);
-
-/** Addresses compare case-insensitively, so the same mailbox in two groups gets one e-mail. */
-const dedupeKey = (channel: ChannelName, destination: string): string =>
-  `${channel}\u0000${channel === 'email' ? destination.toLowerCase() : destination}`;
-
-function destinationsOf(group: GroupChannels): Array<[ChannelName, string]> {
-  const out: Array<[ChannelName, string]> = [];
-  if (group.webhookUrl) out.push(['webhook', group.webhookUrl]);
-  if (group.chatIncomingWebhookUrl) out.push(['chat', group.chatIncomingWebhookUrl]);
-  // The spec requires the token and the chat id together; a half-configured group cannot send.
-  if (group.messengerChatId && group.messengerBotToken) out.push(['messenger', group.messengerChatId]);
-  for (const address of group.emailAddresses) if (address.trim()) out.push(['email', address.trim()]);
-  for (const phone of group.phoneNumbers) if (phone.trim()) out.push(['sms', phone.trim()]);
-  if (group.pushEnabled) out.push(['push', String(group.workspace.id)]);
-  return out;
-}
-
 /**
  * Fans one event out to one delivery per (channel, destination) over the given groups, which
- * are the groups attached to the resource. A destination shared by two groups is delivered
- * once, with the settings of the first group that names it.
+ * are the groups attached to the resource. Each channel says which events it carries, where a
+ * group sends them, and when two destinations are one receiver: a destination shared by two
+ * groups is delivered once, with the settings of the first group that names it.
  */
 export function planDeliveries(eventType: EventType, groups: readonly GroupChannels[], options: PlanOptions = {}): PlannedDelivery[] {
   const seen = new Set<string>();
   const planned: PlannedDelivery[] = [];
+  const channels = GROUP_CHANNEL_ROUTING.filter((routing) => routing.carries(eventType));
   for (const group of groups) {
-    for (const [channel, destination] of destinationsOf(group)) {
-      if (!channelCarries(channel, eventType)) continue;
-      const key = dedupeKey(channel, destination);
-      if (seen.has(key)) continue;
-      seen.add(key);
-      planned.push({ channel, destination, groupId: group.id });
+    for (const routing of channels) {
+      for (const destination of routing.destinationsOf(group)) {
+        const key = `${routing.name}\u0000${routing.dedupeKey(destination)}`;
+        if (seen.has(key)) continue;
+        seen.add(key);
+        planned.push({ channel: routing.name, destination, groupId: group.id });
+      }
     }
   }
-  if (options.amqpExchange && isWebhookEventType(eventType)) {
-    planned.push({ channel: 'amqp', destination: options.amqpExchange, groupId: null });
+  if (options.amqpExchange && CLIENT_CHANNEL_ROUTING.carries(eventType)) {
+    planned.push({ channel: CLIENT_CHANNEL_ROUTING.name, destination: options.amqpExchange, groupId: null });
   }
   return planned;
 }

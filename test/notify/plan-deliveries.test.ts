@@ -1,5 +1,8 @@
 import test from 'ava';
-import { planDeliveries, type GroupChannels } from '../../src/notify/plan-deliveries.js';
+import type { GroupChannels } from '../../src/notify/channel.js';
+import { CHANNEL_NAMES } from '../../src/notify/channel-name.js';
+import { CLIENT_CHANNEL_ROUTING, GROUP_CHANNEL_ROUTING } from '../../src/notify/channel-routing.js';
+import { planDeliveries } from '../../src/notify/plan-deliveries.js';
 
 const group = (id: number, channels: Partial<GroupChannels> = {}): GroupChannels => ({
   id,
@@ -83,4 +86,22 @@ test('a destination named by two groups is delivered once, with the first group'
 test('blank addresses and numbers are skipped, others trimmed', (t) => {
   const g = group(12, { emailAddresses: ['  ', ' x@example.com '], phoneNumbers: [''] });
   t.deepEqual(summary(planDeliveries('uptime.check.failed', [g])), ['email:x@example.com:12']);
+});
+
+test('the test notification reaches every channel of the group, never the client exchange', (t) => {
+  t.deepEqual(summary(planDeliveries('notification.test', [full], { amqpExchange: 'vantage.client.3' })), [
+    'webhook:https://hooks.example.com/a:1',
+    'chat:https://chat.example.com/services/x:1',
+    'messenger:-100200:1',
+    'email:ops@example.com:1',
+    'email:oncall@example.com:1',
+    'sms:+15551234567:1',
+    'push:7:1',
+  ]);
+});
+
+test('every channel but the client exchange routes from groups, each named once', (t) => {
+  const names = GROUP_CHANNEL_ROUTING.map((routing) => routing.name);
+  t.deepEqual([...names, CLIENT_CHANNEL_ROUTING.name].sort(), [...CHANNEL_NAMES].sort());
+  t.is(new Set(names).size, names.length);
 });

@@ -1,4 +1,6 @@
 import { maskSecret, maskUrl, type NotificationGroupConfig } from '../../domain/notification-group-validation.js';
+import type { ChannelName } from '../../notify/channel-name.js';
+import { GROUP_CHANNEL_ROUTING } from '../../notify/channel-routing.js';
 import type { NotificationGroup } from '../../store/entities/notification-group.js';
 
 export interface NotificationGroupView {
@@ -50,16 +52,11 @@ export const groupConfig = (group: NotificationGroup): NotificationGroupConfig =
   trigger1Day: group.trigger1Day,
 });
 
-function channels(group: NotificationGroup): string[] {
-  const list: string[] = [];
-  if (group.emailAddresses.length) list.push('email');
-  if (group.phoneNumbers.length) list.push('sms');
-  if (group.webhookUrl) list.push('webhook');
-  if (group.chatIncomingWebhookUrl) list.push('chat');
-  if (group.messengerBotToken && group.messengerChatId) list.push('messenger');
-  if (group.pushEnabled) list.push('push');
-  return list;
-}
+/** The order the view lists channels in (people first, then systems); the channels themselves say whether a group uses them. */
+const VIEW_ORDER: readonly ChannelName[] = ['email', 'sms', 'webhook', 'chat', 'messenger', 'push'];
+
+const channels = (group: NotificationGroup): string[] =>
+  VIEW_ORDER.filter((name) => GROUP_CHANNEL_ROUTING.find((routing) => routing.name === name)!.destinationsOf(group).length > 0);
 
 /** `viewerIsAdmin`: administrators see the webhook URL in full; everyone else sees it masked. */
 export const groupView = (group: NotificationGroup, viewerIsAdmin: boolean): NotificationGroupView => ({

@@ -1,9 +1,20 @@
 import amqp, { type ChannelModel, type ConfirmChannel } from 'amqplib';
 import type { Logger } from '../../log.js';
-import { failed, delivered, type Channel, type DeliveryOutcome, type DeliveryTarget } from '../channel.js';
+import { failed, delivered, type Channel, type ChannelRouting, type DeliveryOutcome, type DeliveryTarget } from '../channel.js';
 import { outcomeOfError } from '../error-outcome.js';
 import { isWebhookEventType, type OutboxEventView } from '../event.js';
 import { buildWebhookBody } from '../webhook-body.js';
+
+/**
+ * The contract's three events, once per event to the client's exchange (the plan names it): no
+ * group has an AMQP destination of its own.
+ */
+export const amqpRouting: ChannelRouting = {
+  name: 'amqp',
+  carries: (eventType) => isWebhookEventType(eventType),
+  destinationsOf: () => [],
+  dedupeKey: (exchange) => exchange,
+};
 
 interface Connection {
   model: ChannelModel;

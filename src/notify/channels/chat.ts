@@ -1,9 +1,17 @@
-import type { Channel, DeliveryOutcome, DeliveryTarget } from '../channel.js';
+import type { Channel, ChannelRouting, DeliveryOutcome, DeliveryTarget } from '../channel.js';
 import { outcomeOfError } from '../error-outcome.js';
 import type { OutboxEventView } from '../event.js';
 import { outcomeOfStatus } from '../http-outcome.js';
 import { describeEvent, plainText } from '../message-text.js';
 import type { OutboundHttp } from '../outbound-http.js';
+
+/** Every event, certificate change notices included. */
+export const chatRouting: ChannelRouting = {
+  name: 'chat',
+  carries: () => true,
+  destinationsOf: (group) => (group.chatIncomingWebhookUrl ? [group.chatIncomingWebhookUrl] : []),
+  dedupeKey: (url) => url,
+};
 
 /** Chat mrkdwn treats `&`, `<` and `>` as markup; everything else is literal enough. */
 const escapeMrkdwn = (text: string): string => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');

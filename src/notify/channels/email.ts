@@ -1,8 +1,19 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import { isEmailAddress } from '../../domain/email-address.js';
-import { failed, retry, delivered, type Channel, type DeliveryOutcome, type DeliveryTarget } from '../channel.js';
-import type { OutboxEventView } from '../event.js';
+import { failed, retry, delivered, type Channel, type ChannelRouting, type DeliveryOutcome, type DeliveryTarget } from '../channel.js';
+import { isWebhookEventType, TEST_EVENT_TYPE, type OutboxEventView } from '../event.js';
 import { describeEvent, plainText, type HumanMessage } from '../message-text.js';
+
+/**
+ * The contract's events and the test notification, one delivery per address. Addresses compare
+ * case-insensitively, so the same mailbox in two groups gets one e-mail.
+ */
+export const emailRouting: ChannelRouting = {
+  name: 'email',
+  carries: (eventType) => isWebhookEventType(eventType) || eventType === TEST_EVENT_TYPE,
+  destinationsOf: (group) => group.emailAddresses.map((address) => address.trim()).filter(Boolean),
+  dedupeKey: (address) => address.toLowerCase(),
+};
 
 const escapeHtml = (text: string): string =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');

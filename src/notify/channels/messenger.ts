@@ -1,9 +1,20 @@
-import { failed, type Channel, type DeliveryOutcome, type DeliveryTarget } from '../channel.js';
+import { failed, type Channel, type ChannelRouting, type DeliveryOutcome, type DeliveryTarget } from '../channel.js';
 import { outcomeOfError } from '../error-outcome.js';
 import type { OutboxEventView } from '../event.js';
 import { outcomeOfStatus } from '../http-outcome.js';
 import { describeEvent } from '../message-text.js';
 import type { OutboundHttp } from '../outbound-http.js';
+
+/**
+ * Every event, certificate change notices included, to the group's chat id. The spec requires
+ * the token and the chat id together; a half-configured group cannot send.
+ */
+export const messengerRouting: ChannelRouting = {
+  name: 'messenger',
+  carries: () => true,
+  destinationsOf: (group) => (group.messengerChatId && group.messengerBotToken ? [group.messengerChatId] : []),
+  dedupeKey: (chatId) => chatId,
+};
 
 /** Legacy Markdown of the bot API: these four characters start entities unless escaped. */
 const escapeMarkdown = (text: string): string => text.replace(/([_*`[])/g, '\\$1');

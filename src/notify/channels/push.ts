@@ -2,13 +2,21 @@ import type { Store } from '../../store/orm.js';
 import { PushToken } from '../../store/entities/push-token.js';
 import { User } from '../../store/entities/user.js';
 import { WorkspaceShare } from '../../store/entities/workspace.js';
-import { delivered, failed, retry, type Channel, type DeliveryOutcome, type DeliveryTarget } from '../channel.js';
+import { delivered, failed, retry, type Channel, type ChannelRouting, type DeliveryOutcome, type DeliveryTarget } from '../channel.js';
 import { outcomeOfError } from '../error-outcome.js';
 import type { OutboxEventView } from '../event.js';
 import { outcomeOfStatus } from '../http-outcome.js';
 import { describeEvent } from '../message-text.js';
 import type { OutboundHttp } from '../outbound-http.js';
 import type { AccessTokenSource } from '../push-access-token.js';
+
+/** Every event, certificate change notices included, to the devices of the group's workspace (the destination is its id). */
+export const pushRouting: ChannelRouting = {
+  name: 'push',
+  carries: () => true,
+  destinationsOf: (group) => (group.pushEnabled ? [String(group.workspace.id)] : []),
+  dedupeKey: (workspaceId) => workspaceId,
+};
 
 export interface PushAccount {
   apiBaseUrl: string;

@@ -1,9 +1,17 @@
-import { failed, type Channel, type DeliveryOutcome, type DeliveryTarget } from '../channel.js';
+import { failed, type Channel, type ChannelRouting, type DeliveryOutcome, type DeliveryTarget } from '../channel.js';
 import { outcomeOfError } from '../error-outcome.js';
-import type { OutboxEventView } from '../event.js';
+import { isWebhookEventType, TEST_EVENT_TYPE, type OutboxEventView } from '../event.js';
 import { outcomeOfStatus } from '../http-outcome.js';
 import { describeEvent } from '../message-text.js';
 import type { OutboundHttp } from '../outbound-http.js';
+
+/** The contract's events and the test notification, one delivery per number. */
+export const smsRouting: ChannelRouting = {
+  name: 'sms',
+  carries: (eventType) => isWebhookEventType(eventType) || eventType === TEST_EVENT_TYPE,
+  destinationsOf: (group) => group.phoneNumbers.map((phone) => phone.trim()).filter(Boolean),
+  dedupeKey: (phone) => phone,
+};
 
 export interface SmsAccount {
   apiBaseUrl: string;

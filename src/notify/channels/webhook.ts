@@ -1,12 +1,20 @@
-import { failed, type Channel, type DeliveryOutcome, type DeliveryTarget } from '../channel.js';
+import { failed, type Channel, type ChannelRouting, type DeliveryOutcome, type DeliveryTarget } from '../channel.js';
 import { outcomeOfError } from '../error-outcome.js';
-import type { OutboxEventView } from '../event.js';
+import { isWebhookEventType, TEST_EVENT_TYPE, type OutboxEventView } from '../event.js';
 import { outcomeOfStatus } from '../http-outcome.js';
 import type { OutboundHttp } from '../outbound-http.js';
 import { buildWebhookBody } from '../webhook-body.js';
 import { DELIVERY_HEADER, EVENT_HEADER, SIGNATURE_HEADER, signWebhook } from '../webhook-signature.js';
 
 export const WEBHOOK_USER_AGENT = 'Vantage/1.0';
+
+/** The contract's three events and the test notification; certificate change notices are not in the contract. */
+export const webhookRouting: ChannelRouting = {
+  name: 'webhook',
+  carries: (eventType) => isWebhookEventType(eventType) || eventType === TEST_EVENT_TYPE,
+  destinationsOf: (group) => (group.webhookUrl ? [group.webhookUrl] : []),
+  dedupeKey: (url) => url,
+};
 
 /** The versioned HTTPS webhook (contract v1, docs/webhooks.md), signed with the group's secret. */
 export class WebhookChannel implements Channel {
