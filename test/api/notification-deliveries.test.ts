@@ -158,6 +158,20 @@ test.serial('a delivery that failed for good is delivered by a retry now', async
   t.like(done.attempts[1], { outcome: 'delivered', response_code: 202 });
 });
 
+test.serial('a retry now restarts the give-up time: a passing failure after it backs off instead of failing for good', async (t) => {
+  const hook = await receiver(() => ({ status: 503 }));
+  const group = await webhookGroup('Old delivery', `${hook.origin}/hook`);
+  const id = (await sendTest(group)).body.data.deliveries[0].id;
+  await until(group, id, 'pending', 1);
+  // As if the event were two days old: past the 24-hour give-up time, and given up.
+  const em = api.em;
+  await em.getConnection().execute(`update outbox_deliveries set created_at = now() - interval '2 days', status = 'failed' where id = ?`, [id]);
+  t.is((await retryNow(group, id)).status, 200);
+  const after = await until(group, id, 'pending', 2);
+  t.is(after.attempts[1].outcome, 'retry');
+  t.true(Date.parse(after.next_attempt_at) > Date.now() + 60_000, 'backing off again, not given up');
+});
+
 test.serial('every channel of the group gets the test notification; secrets stay masked for non-administrators', async (t) => {
   const hook = await receiver(() => ({ status: 200 }));
   const chat = await receiver(() => ({ status: 200 }));
