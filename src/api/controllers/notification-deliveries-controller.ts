@@ -5,7 +5,7 @@ import { ApiController } from '../base-controller.js';
 import { ok, page, type ErrorBody, type Page, type Success } from '../envelope.js';
 import { requirePermission } from '../guards.js';
 import { retryDeliveryNow, sendTestNotification } from '../notification-deliveries/delivery-actions.js';
-import { attemptsOf, findDelivery, listDeliveries } from '../notification-deliveries/delivery-queries.js';
+import { attemptsOf, deliveriesById, findDelivery, listDeliveries } from '../notification-deliveries/delivery-queries.js';
 import {
   attemptView,
   deliveryView,
@@ -84,7 +84,7 @@ export class NotificationDeliveriesController extends ApiController {
     const principal = principalOf(req);
     const ids = await sendTestNotification(this.context, principal, id);
     const group = await findGroup(this.context.em, workspaceOf(principal), id);
-    const deliveries = await Promise.all(ids.map((deliveryId) => findDelivery(this.context.em, group, deliveryId)));
+    const deliveries = await deliveriesById(this.context.em, group, ids);
     return ok({ event_type: 'notification.test', deliveries: deliveries.map((delivery) => deliveryView(delivery, principal.user.isAdmin)) });
   }
 

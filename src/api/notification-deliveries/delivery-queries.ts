@@ -27,5 +27,9 @@ export async function findDelivery(em: EntityManager, group: NotificationGroup, 
   return delivery;
 }
 
+/** These deliveries of the group, oldest first, in one query. */
+export const deliveriesById = (em: EntityManager, group: NotificationGroup, ids: number[]): Promise<OutboxDelivery[]> =>
+  em.find(OutboxDelivery, { id: { $in: ids }, group }, { populate: ['event'], orderBy: { id: 'asc' } });
+
 export const attemptsOf = (em: EntityManager, delivery: OutboxDelivery): Promise<DeliveryAttempt[]> =>
   em.find(DeliveryAttempt, { delivery }, { orderBy: { id: 'asc' } });
