@@ -3,7 +3,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { urlOrHostOf } from '../domain/check-config.js';
 import type { Logger } from '../log.js';
 import { enqueueEvent, type EnqueueOptions } from '../notify/enqueue.js';
-import { logIncidentChanged, logIncidentOpened, type IncidentFacts } from '../ops/event-log.js';
+import { logIncidentChanged, logIncidentOpened, type IncidentFacts, type OpenedIncident } from '../ops/event-log.js';
 import { Incident, IncidentNote, type Severity } from '../store/entities/incident.js';
 import { UptimeCheck } from '../store/entities/uptime-check.js';
 import type { Store } from '../store/orm.js';
@@ -16,8 +16,6 @@ export interface IncidentOpening {
   failures: Array<{ location: string; reason: string | null }>;
   compatibleLocations: number;
 }
-
-type OpenedIncident = Parameters<typeof logIncidentOpened>[1];
 
 export interface IncidentRecovery {
   checkId: number;

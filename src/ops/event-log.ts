@@ -33,7 +33,12 @@ export interface IncidentFacts {
   workspaceId: number;
 }
 
-export const logIncidentOpened = (logger: Logger, incident: IncidentFacts & { severity: string; failedLocations: string[] }): void =>
+export interface OpenedIncident extends IncidentFacts {
+  severity: string;
+  failedLocations: string[];
+}
+
+export const logIncidentOpened = (logger: Logger, incident: OpenedIncident): void =>
   logger.info(
     {
       event: 'incident.opened',
