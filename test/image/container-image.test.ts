@@ -90,6 +90,10 @@ imageTest('CI builds the image with buildah, and vantage serve runs in it: /heal
     buildah('umount', container);
     t.deepEqual(writable, [], 'nothing outside /tmp and /data is writable by the image user');
 
+    // The native addons ping uses load in the runtime (built in the build stage, their libraries copied).
+    const addons = buildah('run', '--isolation', 'chroot', container, '--', 'node', '-e', "const load = require('module').createRequire('/app/dist/agents/probes/'); console.log(typeof load('icmp-datagram').open, typeof load('raw-socket').createSocket)");
+    t.is(addons, 'function function');
+
     const port = await freePort();
     const env = { PORT: String(port), HOST: '127.0.0.1', VANTAGE_LOCATIONS: 'loc-a', VANTAGE_ADMIN_EMAIL: 'owner@image.test', VANTAGE_ADMIN_PASSWORD: 'image-test-password' };
     serve = spawn(
