@@ -1,5 +1,5 @@
 import test from 'ava';
-import { loadCrds } from '../../src/manifests/admission/index.js';
+import { loadCrds, type JsonSchemaProps } from '../../src/manifests/admission/index.js';
 import { validateManifests, type ManifestFile } from '../../src/manifests/validate-manifests.js';
 import { RULE_CASES, type RuleCase } from '../crd-rules/rule-cases.js';
 
@@ -39,6 +39,21 @@ for (const ruleCase of offlineCases) {
     }
   });
 }
+
+/** Every CEL rule of a schema: its message and whether it is a transition rule (needs the previous object). */
+function celRules(schema: JsonSchemaProps | undefined): Array<{ message: string; transition: boolean }> {
+  if (!schema) return [];
+  const own = (schema['x-kubernetes-validations'] ?? []).map((rule) => ({ message: rule.message ?? rule.rule, transition: rule.rule.includes('oldSelf') }));
+  return [...own, ...Object.values(schema.properties ?? {}).flatMap(celRules), ...celRules(schema.items as JsonSchemaProps | undefined)];
+}
+
+test('every CEL rule of the CRDs (but the transition rule, which needs a cluster) refuses some case of the table, with its message', (t) => {
+  const said = new Set(offlineCases.flatMap((ruleCase) => validateManifests([{ path: 'case.yaml', text: manifest(ruleCase) }], crds, options).problems.map((problem) => problem.message)));
+  const rules = crds.flatMap((crd) => crd.spec.versions.flatMap((version) => celRules(version.schema?.openAPIV3Schema)));
+  t.true(rules.length > 40);
+  const unheard = rules.filter((rule) => !rule.transition && ![...said].some((message) => message.includes(rule.message)));
+  t.deepEqual(unheard.map((rule) => rule.message), []);
+});
 
 const file = (path: string, text: string): ManifestFile => ({ path, text });
 
