@@ -33,6 +33,7 @@ export interface ValidationReport {
  */
 export function validateManifests(files: readonly ManifestFile[], crds: readonly CustomResourceDefinitionObject[], options: OfflineOptions): ValidationReport {
   const report: ValidationReport = { problems: [], checked: 0, skipped: [] };
+  const seen = new Map<string, string>();
   for (const file of files) {
     let documents: unknown[];
     try {
@@ -59,6 +60,10 @@ export function validateManifests(files: readonly ManifestFile[], crds: readonly
       const resource = `${kind} ${typeof metadata.namespace === 'string' ? `${metadata.namespace}/` : ''}${name ?? '<no name>'}`;
       report.checked += 1;
       if (!name) return problem(resource, 'metadata.name', 'required');
+      const identity = `${kind} ${String(metadata.namespace ?? '')}/${name}`;
+      const first = seen.get(identity);
+      if (first) problem(resource, 'metadata.name', `the same ${kind} as ${first}: applying both keeps only the last`);
+      else seen.set(identity, `${file.path} document ${index + 1}`);
       const verdict = admitCustomResource(crd, { ...document, metadata: { namespace: 'default', ...metadata } });
       if (!verdict.allowed) {
         for (const cause of verdict.causes) problem(resource, cause.field, cause.message);

@@ -131,3 +131,12 @@ test('a resource without a name is a problem on metadata.name', (t) => {
   const text = 'apiVersion: monitoring.vantage.dev/v1\nkind: Domain\nmetadata: {}\nspec: { name: shop.example.com }\n';
   t.like(validateManifests([file('d.yaml', text)], crds, options).problems[0], { field: 'metadata.name', message: 'required' });
 });
+
+test('the same resource twice (kind, namespace and name) is a problem on the second', (t) => {
+  const check = (namespace: string) => `apiVersion: monitoring.vantage.dev/v1\nkind: UptimeCheck\nmetadata: { name: shop, namespace: ${namespace} }\nspec: { checkType: ping, hostname: shop.example.com, triggerLocations: [eu-west] }\n`;
+  const report = validateManifests([file('a.yaml', check('shop')), file('b.yaml', `${check('other')}---\n${check('shop')}`)], crds, options);
+  t.deepEqual(
+    report.problems.map(({ file, document, field, message }) => `${file} ${document} ${field}: ${message}`),
+    ['b.yaml 2 metadata.name: the same UptimeCheck as a.yaml document 1: applying both keeps only the last'],
+  );
+});
