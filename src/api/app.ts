@@ -10,6 +10,7 @@ import { errorHandler, notFoundHandler } from './error-handler.js';
 import openapi from './generated/openapi.json' with { type: 'json' };
 import { RegisterRoutes } from './generated/routes.js';
 import { healthRoutes } from './health-routes.js';
+import { homePage } from './home-page.js';
 import { bodyTextGuard, pathParameterGuard, queryGuard } from './input-guards.js';
 import { httpMetrics } from './http-metrics.js';
 import { jsonBody } from './json-body.js';
@@ -50,6 +51,7 @@ export function createApiApp(deps: ApiDependencies): Express {
   app.use(requestId);
   if (deps.settings.VANTAGE_ACCESS_LOG === '1') app.use(accessLog(deps.logger, API_BASE_PATH));
   app.use('/docs', docsPolicy, docs.browser);
+  app.get('/', homePage(deps.settings.VANTAGE_PUBLIC_URL, API_BASE_PATH));
   app.use(API_BASE_PATH, noStore, api);
   app.use(notFoundHandler);
   app.use(errorHandler(deps.logger, { basicChallenge: deps.settings.VANTAGE_BASIC_CHALLENGE === '1' }));

@@ -13,6 +13,7 @@ const roles: Record<string, () => Promise<{ default: Role }>> = {
   operator: () => import('./operator.js'),
   migrate: () => import('./migrate.js'),
   admin: () => import('./admin.js'),
+  validate: () => import('./validate.js'),
 };
 
 /** The usage asked for with --help (or `vantage help`), or null when the command runs. */

@@ -12,6 +12,7 @@ roles:
   operator                Kubernetes operator
   migrate                 apply database migrations
   admin <command> …       create-client, create-user, set-plan, reset-password
+  validate -f PATH…       check UptimeCheck, Domain and MaintenanceWindow manifests offline
 Settings come from environment variables (README.md, Configuration).`;
 
 export const roleUsage: Record<string, string> = {
@@ -27,6 +28,14 @@ Check and domain actors, scheduling, incidents and notifications; replicas share
   operator: `usage: vantage operator
 The Kubernetes operator; reads KUBECONFIG, or the pod's service account.`,
   migrate: 'usage: vantage migrate\nBrings the database schema up to date and exits.',
+  validate: `usage: vantage validate -f FILE_OR_FOLDER [-f …] [--locations ID,ID…]
+Checks UptimeCheck, Domain and MaintenanceWindow manifests (multi-document YAML or JSON; folders are
+read recursively for *.yaml, *.yml, *.json) without a cluster or a database: the CRDs' schemas,
+defaults and CEL rules as the API server applies them, then the API's own rules as the operator
+applies them. Prints one line per problem (file, document, resource, field, message) and exits 1
+on any, 0 when all are valid. Documents of other kinds are left alone. What only the installation
+knows is assumed to be there: notification groups, the UptimeCheck a window names, plan limits,
+and the locations unless --locations lists the offered ones.`,
 };
 
 export const adminCommandUsage: Record<string, string> = {

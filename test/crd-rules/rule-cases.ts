@@ -170,6 +170,7 @@ export const RULE_CASES: RuleCase[] = [
   check('a CNAME value that is a host name', true, dns('CNAME', ['shop.cdn.example.net.'])),
   check('a CNAME value that is not a host name', false, dns('CNAME', ['not a name'])),
   check('an NS value with an underscore label', true, dns('NS', ['_ns1.example.net'])),
+  check('an NS value that is not a host name', false, dns('NS', ['ns1 example net'])),
   check('MX values with and without priority', true, dns('MX', ['mx.example.com', '10 mx2.example.com', '65535 mx3.example.com'])),
   check('an MX priority above 65535', false, dns('MX', ['65536 mx.example.com'])),
   check('an MX priority that is not a number', false, dns('MX', ['x mx.example.com'])),

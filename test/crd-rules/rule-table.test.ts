@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import test from 'ava';
 import { loadAllYaml } from '@kubernetes/client-node';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { admitCustomResource, loadCrds, type AdmissionVerdict } from '../support/crd-validation/index.js';
+import { admitCustomResource, loadCrds, type AdmissionVerdict } from '../../src/manifests/admission/index.js';
 import { CRD_NARROWER_CASES, OPERATOR_ONLY_CASES, RULE_CASES, type Kind } from './rule-cases.js';
 import { apiVerdict, crdVerdict, KINDS, mirrorContext, type ApiVerdict } from './verdicts.js';
 

@@ -3,7 +3,7 @@ import { domainKind } from '../../operator/mirror/kinds/domain-kind.js';
 import { maintenanceWindowKind } from '../../operator/mirror/kinds/maintenance-window-kind.js';
 import type { MirrorContext, MirroredKind, MirroredRow } from '../../operator/mirror/kinds/mirrored-kind.js';
 import { uptimeCheckKind } from '../../operator/mirror/kinds/uptime-check-kind.js';
-import { admitCustomResource, loadCrds, type AdmissionVerdict } from '../support/crd-validation/index.js';
+import { admitCustomResource, loadCrds, type AdmissionVerdict } from '../../src/manifests/admission/index.js';
 import type { Kind, RuleCase } from './rule-cases.js';
 
 export const NOW = new Date('2026-01-01T00:00:00Z');

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import test from 'ava';
 import { dumpYaml } from '@kubernetes/client-node';
-import { admitCustomResource, loadCrds, type AdmissionVerdict, type CustomResourceDefinitionObject, type JsonSchemaProps } from '../support/crd-validation/index.js';
+import { admitCustomResource, loadCrds, type AdmissionVerdict, type CustomResourceDefinitionObject, type JsonSchemaProps } from '../../src/manifests/admission/index.js';
 
 const crds = loadCrds();
 const crdNamed = (plural: string) => crds.find((crd) => crd.spec.names.plural === plural)!;

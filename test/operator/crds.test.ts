@@ -5,7 +5,7 @@ import { loadYaml } from '@kubernetes/client-node';
 import { crdFiles } from '../../operator/crd-files.js';
 import { toStructuralSchema } from '../../operator/crd-schema.js';
 import { CHECK_DEFAULTS } from '../../src/domain/check-options.js';
-import { loadCrds } from '../support/crd-validation/index.js';
+import { loadCrds } from '../../src/manifests/admission/index.js';
 
 test('crds/ and the chart crds/ hold exactly what the resource schemas generate', (t) => {
   const expected = crdFiles();

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { dumpYaml, KubeConfig } from '@kubernetes/client-node';
-import { loadCrds } from '../../support/crd-validation/index.js';
+import { loadCrds } from '../../../src/manifests/admission/index.js';
 import { startKubeTestServer, type KubeTestServer } from '../../support/kube/index.js';
 import { kubectl, type KubectlResult } from '../../operator/helpers/kubectl.js';
 

@@ -1,4 +1,4 @@
-import { admitCustomResource, pruneUnknownFields } from '../crd-validation/index.js';
+import { admitCustomResource, pruneUnknownFields } from '../../../src/manifests/admission/index.js';
 import { ApiError, badRequest, type StatusCause } from './api-error.js';
 import { isPlainObject, type KubeObject } from './kube-object.js';
 import type { ResourceType } from './resource-types.js';

@@ -18,7 +18,7 @@ import { rmSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { dirname } from 'node:path';
-import { loadCrds, type CustomResourceDefinitionObject } from '../crd-validation/index.js';
+import { loadCrds, type CustomResourceDefinitionObject } from '../../../src/manifests/admission/index.js';
 import { ApiError, statusOf } from './api-error.js';
 import { Discovery } from './discovery.js';
 import { Handlers, verbOf } from './handlers.js';

@@ -1,4 +1,4 @@
-import type { CustomResourceDefinitionObject, CustomResourceVersion } from '../crd-validation/index.js';
+import type { CustomResourceDefinitionObject, CustomResourceVersion } from '../../../src/manifests/admission/index.js';
 import { jsonPathValues } from './jsonpath.js';
 import { isPlainObject, type KubeObject } from './kube-object.js';
 import type { ScalePaths } from './scale.js';

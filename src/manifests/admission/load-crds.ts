@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { loadAllYaml } from '@kubernetes/client-node';
 import { isJsonObject, type CustomResourceDefinitionObject } from './types.js';
 
-/** The repository's crds/ (this file runs from dist/test/support/crd-validation/). */
+/** The repository's crds/ (this file runs from dist/src/manifests/admission/). */
 const REPOSITORY_CRDS = fileURLToPath(new URL('../../../../crds/', import.meta.url));
 
 /** Reads every CustomResourceDefinition in the *.yaml / *.yml files of a directory (default: the repository's crds/). */

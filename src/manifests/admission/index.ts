@@ -1,7 +1,7 @@
 /**
- * Test support, not Kubernetes: the admission a Kubernetes API server applies to custom resources
- * (structural schema, defaults, CEL x-kubernetes-validations), for the kube test server and for the
- * tests that check the CRDs' rules.
+ * The admission a Kubernetes API server applies to custom resources (structural schema, defaults,
+ * CEL x-kubernetes-validations), without a cluster: `vantage validate` checks manifests with it, and
+ * the kube test server and the tests of the CRDs' rules use it.
  */
 import { compileSchemaRules } from './cel/rules.js';
 import { loadCrds as readCrds } from './load-crds.js';
