@@ -25,6 +25,21 @@ interface CheckStateUpdate {
 }
 
 const iso = (ms: number): string => new Date(ms).toISOString();
+
+/** What one group of inserted runs adds to a rollup row (hourly and daily count alike). */
+const rollupCounts = `count(*) filter (where not in_maintenance and state = 'UP'),
+  count(*) filter (where not in_maintenance and state = 'DOWN'),
+  count(*) filter (where not in_maintenance and state = 'UNKNOWN'),
+  count(*) filter (where in_maintenance),
+  coalesce(sum(latency_ms), 0), count(latency_ms), min(latency_ms), max(latency_ms)`;
+const rollupAdditions = (table: string): string => `up_runs = ${table}.up_runs + excluded.up_runs,
+  down_runs = ${table}.down_runs + excluded.down_runs,
+  unknown_runs = ${table}.unknown_runs + excluded.unknown_runs,
+  maintenance_runs = ${table}.maintenance_runs + excluded.maintenance_runs,
+  latency_sum_ms = ${table}.latency_sum_ms + excluded.latency_sum_ms,
+  latency_runs = ${table}.latency_runs + excluded.latency_runs,
+  latency_min_ms = least(${table}.latency_min_ms, excluded.latency_min_ms),
+  latency_max_ms = greatest(${table}.latency_max_ms, excluded.latency_max_ms)`;
 /** A shed result still says where it was run and how it went; a reason is cut to this length. */
 const shedReasonLength = 120;
 const withoutDetail = (result: LocationResult): LocationResult => ({
@@ -35,8 +50,8 @@ const withoutDetail = (result: LocationResult): LocationResult => ({
 
 /**
  * Write-behind batcher for runs. Every ~100 ms (or at once when a batch fills) it writes the runs
- * with one multi-row insert, the daily availability rollup with one upsert over the rows that
- * were really inserted (a replayed cycle neither doubles a run nor a count), the checks' state and
+ * with one multi-row insert, the hourly and daily availability rollups with one upsert each over
+ * the rows that were really inserted (a replayed cycle neither doubles a run nor a count), the checks' state and
  * last run with one update, and late answers onto their runs.
  *
  * Rollup: scheduled runs only (test-now runs are not monitoring samples). A run covered by
@@ -278,30 +293,34 @@ export class RunWriter {
       );
       return '(?::int, ?::varchar, ?::timestamptz, ?::timestamptz, ?::text, ?::int, ?::int, ?::jsonb, ?::boolean, ?::boolean)';
     });
-    // Rows of a check deleted meanwhile are skipped, not allowed to fail the whole batch.
+    // Rows of a check deleted meanwhile are skipped, not allowed to fail the whole batch. A cycle
+    // is unique by (cycle_id, started_at), since every unique key of a partitioned table carries
+    // its partition key; a cycle adopted by a new owner may carry another start, so a cycle
+    // already stored within the hour around it is skipped as well.
     await this.execute(
       `with v (check_id, cycle_id, started_at, finished_at, state, failing_locations, latency_ms, results, in_maintenance, on_demand) as (
          values ${rows.join(', ')}
        ), inserted as (
          insert into runs (check_id, cycle_id, started_at, finished_at, state, failing_locations, latency_ms, results, in_maintenance, on_demand)
-         select v.* from v where exists (select 1 from uptime_checks c where c.id = v.check_id)
-         on conflict (cycle_id) do nothing
-         returning check_id, started_at, state, in_maintenance, on_demand
+         select v.* from v
+         where exists (select 1 from uptime_checks c where c.id = v.check_id)
+           and not exists (select 1 from runs r where r.cycle_id = v.cycle_id and r.started_at > v.started_at - interval '1 hour' and r.started_at < v.started_at + interval '1 hour')
+         on conflict (cycle_id, started_at) do nothing
+         returning check_id, started_at, state, latency_ms, in_maintenance, on_demand
+       ), hourly as (
+         insert into hourly_availability (check_id, hour, up_runs, down_runs, unknown_runs, maintenance_runs, latency_sum_ms, latency_runs, latency_min_ms, latency_max_ms)
+         select check_id, date_trunc('hour', started_at at time zone 'UTC') at time zone 'UTC', ${rollupCounts}
+         from inserted where not on_demand
+         group by 1, 2
+         order by 1, 2
+         on conflict (check_id, hour) do update set ${rollupAdditions('hourly_availability')}
        )
-       insert into daily_availability (check_id, day, up_runs, down_runs, unknown_runs, maintenance_runs)
-       select check_id, to_char(started_at at time zone 'UTC', 'YYYY-MM-DD'),
-              count(*) filter (where not in_maintenance and state = 'UP'),
-              count(*) filter (where not in_maintenance and state = 'DOWN'),
-              count(*) filter (where not in_maintenance and state = 'UNKNOWN'),
-              count(*) filter (where in_maintenance)
+       insert into daily_availability (check_id, day, up_runs, down_runs, unknown_runs, maintenance_runs, latency_sum_ms, latency_runs, latency_min_ms, latency_max_ms)
+       select check_id, to_char(started_at at time zone 'UTC', 'YYYY-MM-DD'), ${rollupCounts}
        from inserted where not on_demand
        group by 1, 2
        order by 1, 2
-       on conflict (check_id, day) do update set
-         up_runs = daily_availability.up_runs + excluded.up_runs,
-         down_runs = daily_availability.down_runs + excluded.down_runs,
-         unknown_runs = daily_availability.unknown_runs + excluded.unknown_runs,
-         maintenance_runs = daily_availability.maintenance_runs + excluded.maintenance_runs`,
+       on conflict (check_id, day) do update set ${rollupAdditions('daily_availability')}`,
       params,
     );
   }

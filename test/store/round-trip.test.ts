@@ -128,7 +128,7 @@ test.serial(`every entity round-trips on ${engineName()}`, async (t) => {
   t.deepEqual(loadedCheck.notificationGroups.getIdentifiers(), [group.id]);
   t.is(loadedCheck.state, 'pending');
   t.is(loadedCheck.managedBy, 'api');
-  t.is((await read.findOneOrFail(Run, run.id)).results[0]!.reason, 'connection refused');
+  t.is((await read.findOneOrFail(Run, { id: run.id })).results[0]!.reason, 'connection refused');
   t.is((await read.findOneOrFail(DailyAvailability, daily.id)).day, '2026-11-22');
   const loadedIncident = await read.findOneOrFail(Incident, incident.id, { populate: ['notes'] });
   t.is(loadedIncident.status, 'open');

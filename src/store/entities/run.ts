@@ -1,4 +1,4 @@
-import { BigIntType, Entity, Enum, Index, ManyToOne, PrimaryKey, Property, Unique, type Rel, type Opt } from '@mikro-orm/core';
+import { BigIntType, Entity, Enum, Index, ManyToOne, PrimaryKey, PrimaryKeyProp, Property, Unique, type Rel, type Opt } from '@mikro-orm/core';
 import { UptimeCheck } from './uptime-check.js';
 
 export const RUN_STATES = ['UP', 'DOWN', 'UNKNOWN'] as const;
@@ -15,20 +15,30 @@ export interface LocationResult {
   late: boolean;
 }
 
-/** One monitoring cycle of a check. Per-location results live in the row: one insert per cycle. */
+/**
+ * One monitoring cycle of a check. Per-location results live in the row: one insert per cycle.
+ *
+ * The table is partitioned by `started_at`, one partition per UTC day (see
+ * `Migration20261126000000` and the retention worker), so every unique key carries `started_at`:
+ * the primary key is `(id, started_at)` and a cycle is unique by `(cycle_id, started_at)`.
+ * MikroORM describes the parent table; the partitions are PostgreSQL's business.
+ */
 @Entity({ tableName: 'runs' })
 @Index({ properties: ['check', 'startedAt'] })
+@Unique({ properties: ['cycleId', 'startedAt'] })
 export class Run {
-  @PrimaryKey({ type: new BigIntType('number') })
+  [PrimaryKeyProp]?: ['id', 'startedAt'];
+
+  @PrimaryKey({ type: new BigIntType('number'), autoincrement: true })
   id!: number;
 
   @ManyToOne(() => UptimeCheck, { deleteRule: 'cascade' })
   check!: Rel<UptimeCheck>;
 
-  @Property({ type: 'string', length: 64, unique: true })
+  @Property({ type: 'string', length: 64 })
   cycleId!: string;
 
-  @Property({ type: 'Date' })
+  @PrimaryKey({ type: 'Date' })
   startedAt!: Date;
 
   @Property({ type: 'Date' })
@@ -80,4 +90,57 @@ export class DailyAvailability {
 
   @Property({ type: 'integer' })
   maintenanceRuns: Opt<number> = 0;
+
+  /** Sum and count of the runs' latencies, so a mean over any span of days can be computed. */
+  @Property({ type: new BigIntType('number') })
+  latencySumMs: Opt<number> = 0;
+
+  @Property({ type: 'integer' })
+  latencyRuns: Opt<number> = 0;
+
+  @Property({ type: 'integer', nullable: true })
+  latencyMinMs: number | null = null;
+
+  @Property({ type: 'integer', nullable: true })
+  latencyMaxMs: number | null = null;
+}
+
+/**
+ * Hourly rollup of scheduled runs per check, counted as `daily_availability` is. Partitioned by
+ * `hour`, one partition per UTC month, dropped whole past `VANTAGE_HOURLY_ROLLUP_RETENTION_DAYS`.
+ */
+@Entity({ tableName: 'hourly_availability' })
+export class HourlyAvailability {
+  [PrimaryKeyProp]?: ['check', 'hour'];
+
+  @ManyToOne(() => UptimeCheck, { deleteRule: 'cascade', primary: true })
+  check!: Rel<UptimeCheck>;
+
+  /** Start of the UTC hour. */
+  @PrimaryKey({ type: 'Date' })
+  hour!: Date;
+
+  @Property({ type: 'integer' })
+  upRuns: Opt<number> = 0;
+
+  @Property({ type: 'integer' })
+  downRuns: Opt<number> = 0;
+
+  @Property({ type: 'integer' })
+  unknownRuns: Opt<number> = 0;
+
+  @Property({ type: 'integer' })
+  maintenanceRuns: Opt<number> = 0;
+
+  @Property({ type: new BigIntType('number') })
+  latencySumMs: Opt<number> = 0;
+
+  @Property({ type: 'integer' })
+  latencyRuns: Opt<number> = 0;
+
+  @Property({ type: 'integer', nullable: true })
+  latencyMinMs: number | null = null;
+
+  @Property({ type: 'integer', nullable: true })
+  latencyMaxMs: number | null = null;
 }

@@ -1,0 +1,83 @@
+import { Migration } from '@mikro-orm/migrations';
+
+/**
+ * Runs partitioned by time, so that retention drops whole days instead of deleting rows.
+ *
+ * - `runs` becomes a table partitioned by range of `started_at` (one partition per UTC day, made
+ *   ahead of need by the retention worker), with a default partition that catches a run whose day
+ *   has no partition yet; the worker moves such rows into their day's partition when it makes it.
+ * - The runs already there are kept without a copy: the old table is attached whole as the
+ *   partition `runs_legacy`, bounded by the UTC days of its first and last run, and dropped by the
+ *   retention worker once its last day is older than the retention (an empty one is dropped now).
+ * - `hourly_availability`: the hourly rollup per check, partitioned by UTC month and backfilled
+ *   from the runs there are; `daily_availability` gains latency figures, backfilled as well.
+ * - `maintenance_leases`: one retention worker at a time across engine replicas.
+ * - Indexes for the retention of finished notifications and of the activity log.
+ */
+export class Migration20261126000000 extends Migration {
+  override async up(): Promise<void> {
+    this.addSql(`alter table "runs" rename to "runs_legacy";`);
+    this.addSql(`alter table "runs_legacy" drop constraint "runs_pkey";`);
+    this.addSql(`alter table "runs_legacy" drop constraint "runs_cycle_id_unique";`);
+    this.addSql(`alter table "runs_legacy" drop constraint "runs_check_id_foreign";`);
+    this.addSql(`alter index "runs_check_id_started_at_index" rename to "runs_legacy_check_id_started_at_index";`);
+
+    this.addSql(
+      `create table "runs" ("id" bigint not null default nextval('runs_id_seq'), "check_id" int not null, "cycle_id" varchar(64) not null, "started_at" timestamptz not null, "finished_at" timestamptz not null, "state" text check ("state" in ('UP', 'DOWN', 'UNKNOWN')) not null, "failing_locations" int not null, "latency_ms" int null, "results" jsonb not null, "in_maintenance" boolean not null default false, "on_demand" boolean not null default false, constraint "runs_pkey" primary key ("id", "started_at")) partition by range ("started_at");`,
+    );
+    // The sequence belonged to the old table's column: it must outlive that partition's drop.
+    this.addSql(`alter sequence "runs_id_seq" owned by "runs"."id";`);
+    this.addSql(`create index "runs_check_id_started_at_index" on "runs" ("check_id", "started_at");`);
+    this.addSql(`alter table "runs" add constraint "runs_cycle_id_started_at_unique" unique ("cycle_id", "started_at");`);
+    this.addSql(`alter table "runs" add constraint "runs_check_id_foreign" foreign key ("check_id") references "uptime_checks" ("id") on update cascade on delete cascade;`);
+    this.addSql(`create table "runs_default" partition of "runs" default;`);
+
+    this.addSql(
+      `create table "hourly_availability" ("check_id" int not null, "hour" timestamptz not null, "up_runs" int not null default 0, "down_runs" int not null default 0, "unknown_runs" int not null default 0, "maintenance_runs" int not null default 0, "latency_sum_ms" bigint not null default 0, "latency_runs" int not null default 0, "latency_min_ms" int null, "latency_max_ms" int null, constraint "hourly_availability_pkey" primary key ("check_id", "hour")) partition by range ("hour");`,
+    );
+    this.addSql(`alter table "hourly_availability" add constraint "hourly_availability_check_id_foreign" foreign key ("check_id") references "uptime_checks" ("id") on update cascade on delete cascade;`);
+    this.addSql(`create table "hourly_availability_default" partition of "hourly_availability" default;`);
+
+    this.addSql(`alter table "daily_availability" add column "latency_sum_ms" bigint not null default 0, add column "latency_runs" int not null default 0, add column "latency_min_ms" int null, add column "latency_max_ms" int null;`);
+
+    // Attach the old runs whole (no copy), make the hourly partitions they need, and backfill the rollups.
+    this.addSql(`do $$
+      declare
+        first_day timestamptz;
+        after_last_day timestamptz;
+        month timestamptz;
+      begin
+        select date_trunc('day', min(started_at) at time zone 'UTC') at time zone 'UTC',
+               (date_trunc('day', max(started_at) at time zone 'UTC') + interval '1 day') at time zone 'UTC'
+          into first_day, after_last_day
+          from runs_legacy;
+        if first_day is null then
+          drop table runs_legacy;
+          return;
+        end if;
+        execute format('alter table runs attach partition runs_legacy for values from (%L) to (%L)', first_day, after_last_day);
+        month := date_trunc('month', first_day at time zone 'UTC') at time zone 'UTC';
+        while month < after_last_day loop
+          execute format('create table %I partition of hourly_availability for values from (%L) to (%L)',
+            'hourly_availability_p' || to_char(month at time zone 'UTC', 'YYYYMM'), month, (month at time zone 'UTC' + interval '1 month') at time zone 'UTC');
+          month := (month at time zone 'UTC' + interval '1 month') at time zone 'UTC';
+        end loop;
+      end $$;`);
+    this.addSql(`insert into "hourly_availability" ("check_id", "hour", "up_runs", "down_runs", "unknown_runs", "maintenance_runs", "latency_sum_ms", "latency_runs", "latency_min_ms", "latency_max_ms")
+      select check_id, date_trunc('hour', started_at at time zone 'UTC') at time zone 'UTC',
+             count(*) filter (where not in_maintenance and state = 'UP'),
+             count(*) filter (where not in_maintenance and state = 'DOWN'),
+             count(*) filter (where not in_maintenance and state = 'UNKNOWN'),
+             count(*) filter (where in_maintenance),
+             coalesce(sum(latency_ms), 0), count(latency_ms), min(latency_ms), max(latency_ms)
+      from "runs" where not on_demand group by 1, 2;`);
+    this.addSql(`update "daily_availability" d set "latency_sum_ms" = l.sum_ms, "latency_runs" = l.runs, "latency_min_ms" = l.min_ms, "latency_max_ms" = l.max_ms
+      from (select check_id, to_char(started_at at time zone 'UTC', 'YYYY-MM-DD') as day, coalesce(sum(latency_ms), 0) as sum_ms, count(latency_ms) as runs, min(latency_ms) as min_ms, max(latency_ms) as max_ms
+            from "runs" where not on_demand group by 1, 2) l
+      where d.check_id = l.check_id and d.day = l.day;`);
+
+    this.addSql(`create table "maintenance_leases" ("name" varchar(64) not null, "holder" varchar(200) not null, "lease_until" timestamptz not null, "last_pass_at" timestamptz null, constraint "maintenance_leases_pkey" primary key ("name"));`);
+    this.addSql(`create index "outbox_events_occurred_at_index" on "outbox_events" ("occurred_at");`);
+    this.addSql(`create index "activity_log_at_index" on "activity_log" ("at");`);
+  }
+}
