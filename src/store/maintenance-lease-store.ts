@@ -11,7 +11,7 @@ export async function takeLease(db: Knex, name: string, holder: string, leaseMs:
   const result = await db.raw<{ rows: Array<{ holder: string }> }>(
     `insert into maintenance_leases (name, holder, lease_until) values (?, ?, now() + ? * interval '1 millisecond')
      on conflict (name) do update set holder = excluded.holder, lease_until = excluded.lease_until
-       where maintenance_leases.holder = excluded.holder or maintenance_leases.lease_until < now()
+       where maintenance_leases.holder = excluded.holder or maintenance_leases.lease_until <= now()
      returning holder`,
     [name, holder, leaseMs],
   );

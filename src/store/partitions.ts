@@ -1,4 +1,5 @@
 import type { Knex } from '@mikro-orm/postgresql';
+import { affectedRows, type AffectedRows } from './affected-rows.js';
 import type { PartitionRange, PartitionUnit } from '../domain/partition-plan.js';
 
 /** A table partitioned by a time column, with a default partition named `<table>_default`. */
@@ -56,12 +57,12 @@ export async function dropPartition(tx: Knex.Transaction, range: PartitionRange)
 /** Deletes up to `limit` rows of the default partition older than the cutoff; answers how many. */
 export async function purgeStrayRows(tx: Knex.Transaction, target: TimePartitionedTable, cutoffMs: number, limit: number): Promise<number> {
   const stray = `${target.table}_default`;
-  const result = await tx.raw<{ rowCount: number }>('delete from ?? where ctid in (select ctid from ?? where ?? < ? limit ?)', [
+  const result = await tx.raw<AffectedRows>('delete from ?? where ctid in (select ctid from ?? where ?? < ? limit ?)', [
     stray,
     stray,
     target.column,
     new Date(cutoffMs).toISOString(),
     limit,
   ]);
-  return result.rowCount ?? 0;
+  return affectedRows(result);
 }

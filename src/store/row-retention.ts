@@ -1,4 +1,5 @@
 import type { Knex } from '@mikro-orm/postgresql';
+import { affectedRows, type AffectedRows } from './affected-rows.js';
 
 /**
  * Deletes up to `limit` notifications that occurred before the cutoff and have no delivery left
@@ -6,7 +7,7 @@ import type { Knex } from '@mikro-orm/postgresql';
  * (foreign keys cascade). Answers how many were deleted.
  */
 export async function deleteFinishedNotifications(tx: Knex.Transaction, cutoff: Date, limit: number): Promise<number> {
-  const result = await tx.raw<{ rowCount: number }>(
+  const result = await tx.raw<AffectedRows>(
     `delete from outbox_events where id in (
        select e.id from outbox_events e
         where e.occurred_at < ?
@@ -15,14 +16,14 @@ export async function deleteFinishedNotifications(tx: Knex.Transaction, cutoff: 
         limit ?)`,
     [cutoff.toISOString(), limit],
   );
-  return result.rowCount ?? 0;
+  return affectedRows(result);
 }
 
 /** Deletes up to `limit` activity log entries older than the cutoff, oldest first. */
 export async function deleteOldActivity(tx: Knex.Transaction, cutoff: Date, limit: number): Promise<number> {
-  const result = await tx.raw<{ rowCount: number }>(
+  const result = await tx.raw<AffectedRows>(
     'delete from activity_log where id in (select id from activity_log where at < ? order by at limit ?)',
     [cutoff.toISOString(), limit],
   );
-  return result.rowCount ?? 0;
+  return affectedRows(result);
 }

@@ -23,7 +23,7 @@ export class Migration20261126000000 extends Migration {
     this.addSql(`alter index "runs_check_id_started_at_index" rename to "runs_legacy_check_id_started_at_index";`);
 
     this.addSql(
-      `create table "runs" ("id" bigint not null default nextval('runs_id_seq'), "check_id" int not null, "cycle_id" varchar(64) not null, "started_at" timestamptz not null, "finished_at" timestamptz not null, "state" text check ("state" in ('UP', 'DOWN', 'UNKNOWN')) not null, "failing_locations" int not null, "latency_ms" int null, "results" jsonb not null, "in_maintenance" boolean not null default false, "on_demand" boolean not null default false, constraint "runs_pkey" primary key ("id", "started_at")) partition by range ("started_at");`,
+      `create table "runs" ("id" bigint not null default nextval('runs_id_seq'), "check_id" int not null, "cycle_id" varchar(64) not null, "started_at" timestamptz not null, "finished_at" timestamptz not null, "state" text not null, "failing_locations" int not null, "latency_ms" int null, "results" jsonb not null, "in_maintenance" boolean not null default false, "on_demand" boolean not null default false, constraint "runs_state_check" check ("state" in ('UP', 'DOWN', 'UNKNOWN')), constraint "runs_pkey" primary key ("id", "started_at")) partition by range ("started_at");`,
     );
     // The sequence belonged to the old table's column: it must outlive that partition's drop.
     this.addSql(`alter sequence "runs_id_seq" owned by "runs"."id";`);
