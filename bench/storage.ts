@@ -146,8 +146,8 @@ async function main(): Promise<void> {
       const dayBegan = performance.now();
       await sql(
         store,
-        `insert into runs (check_id, cycle_id, started_at, finished_at, state, failing_locations, latency_ms, results)
-         select c, 'vantage.' || c || '.' || m, at, at + interval '200 milliseconds', 'UP', 0, 80 + c % 40, r.results
+        `insert into runs (check_id, cycle_key, started_at, finished_at, state, failing_locations, latency_ms, results)
+         select c, ('x' || left(md5('vantage.' || c || '.' || m), 16))::bit(64)::bigint, at, at + interval '200 milliseconds', 'UP', 0, 80 + c % 40, r.results
          from generate_series(?::int, ?::int) c, generate_series(0, ?::int) m, (select results from runs limit 1) r,
               lateral (select to_timestamp(? / 1000.0) + m * ? * interval '1 minute' + (c % 60) * interval '1 second' as at) t
 `,

@@ -2,6 +2,7 @@ import { jitteredBackoffMs } from '../domain/backoff.js';
 import type { RunRecord } from '../domain/check-actor-reducer.js';
 import type { Logger } from '../log.js';
 import type { LocationResult } from '../store/entities/run.js';
+import { cycleKey, encodeLocationResults } from '../store/location-results-codec.js';
 import type { CheckState } from '../store/entities/uptime-check.js';
 import type { Store } from '../store/orm.js';
 
@@ -17,6 +18,8 @@ export interface RunWriterOptions {
   retry?: { baseMs: number; maxMs: number };
   /** Batches written at once. */
   lanes?: number;
+  /** Written cycles whose place is kept for their late answers. */
+  maxRemembered?: number;
 }
 
 interface CheckStateUpdate {
@@ -64,6 +67,9 @@ export class RunWriter {
   private buffered = new Map<string, RunRecord>();
   /** Cycles whose insert is on its way: their late answers wait for it to commit. */
   private readonly writing = new Set<string>();
+  /** Check and start of the latest written cycles, oldest first, at most `maxRemembered`. */
+  private readonly recent = new Map<string, { checkId: number; startedAt: number }>();
+  private readonly maxRemembered: number;
   private states = new Map<number, CheckStateUpdate>();
   private statesInFlight = false;
   private late = new Map<string, LocationResult[]>();
@@ -96,6 +102,7 @@ export class RunWriter {
     this.maxDetailed = Math.min(options.maxDetailed ?? 100_000, this.maxPending);
     this.retry = options.retry ?? { baseMs: 500, maxMs: 10_000 };
     this.maxLanes = options.lanes ?? 2;
+    this.maxRemembered = options.maxRemembered ?? 100_000;
   }
 
   /** Runs written so far (inserted or found already there). */
@@ -201,8 +208,21 @@ export class RunWriter {
       this.droppedSinceLog = 0;
     }
     while (this.lanes < this.maxLanes && this.hasWork()) {
-      const runs = this.runs.splice(0, this.maxBatch);
-      this.shedUpTo = Math.max(0, this.shedUpTo - runs.length);
+      const taken = this.runs.splice(0, this.maxBatch);
+      this.shedUpTo = Math.max(0, this.shedUpTo - taken.length);
+      // A cycle is written by one lane at a time and once per batch: the check for a stored twin
+      // cannot see a row another statement has not committed yet.
+      const runs: RunRecord[] = [];
+      const deferred: RunRecord[] = [];
+      const inBatch = new Set<string>();
+      for (const run of taken) {
+        if (this.writing.has(run.cycleId) || inBatch.has(run.cycleId)) deferred.push(run);
+        else {
+          inBatch.add(run.cycleId);
+          runs.push(run);
+        }
+      }
+      this.runs.unshift(...deferred);
       for (const run of runs) {
         this.buffered.delete(run.cycleId);
         this.writing.add(run.cycleId);
@@ -235,6 +255,7 @@ export class RunWriter {
     try {
       if (runs.length > 0) await this.insertRuns(runs);
       this.stored += runs.length;
+      this.remember(runs);
       runs = [];
       if (states) await this.updateChecks(states);
       states = null;
@@ -281,31 +302,33 @@ export class RunWriter {
     const rows = runs.map((run) => {
       params.push(
         run.checkId,
-        run.cycleId,
+        cycleKey(run.cycleId),
         iso(run.startedAt),
         iso(run.finishedAt),
         run.state,
         run.failingLocations,
         run.latencyMs,
-        JSON.stringify(run.results),
+        encodeLocationResults(run.results),
         run.inMaintenance,
         run.onDemand,
       );
-      return '(?::int, ?::varchar, ?::timestamptz, ?::timestamptz, ?::text, ?::int, ?::int, ?::jsonb, ?::boolean, ?::boolean)';
+      return '(?::int, ?::bigint, ?::timestamptz, ?::timestamptz, ?::text, ?::smallint, ?::int, ?::text, ?::boolean, ?::boolean)';
     });
     // Rows of a check deleted meanwhile are skipped, not allowed to fail the whole batch. A cycle
-    // is unique by (cycle_id, started_at), since every unique key of a partitioned table carries
-    // its partition key; a cycle adopted by a new owner may carry another start, so a cycle
-    // already stored within the hour around it is skipped as well.
+    // already stored is skipped: a replayed one has the same start, one adopted by a new owner may
+    // start up to its deadline (below the longest period, 15 min) apart; the check's runs of that
+    // half hour are found through the primary key.
     await this.execute(
-      `with v (check_id, cycle_id, started_at, finished_at, state, failing_locations, latency_ms, results, in_maintenance, on_demand) as (
+      `with v (check_id, cycle_key, started_at, finished_at, state, failing_locations, latency_ms, results, in_maintenance, on_demand) as (
          values ${rows.join(', ')}
        ), inserted as (
-         insert into runs (check_id, cycle_id, started_at, finished_at, state, failing_locations, latency_ms, results, in_maintenance, on_demand)
+         insert into runs (check_id, cycle_key, started_at, finished_at, state, failing_locations, latency_ms, results, in_maintenance, on_demand)
          select v.* from v
          where exists (select 1 from uptime_checks c where c.id = v.check_id)
-           and not exists (select 1 from runs r where r.cycle_id = v.cycle_id and r.started_at > v.started_at - interval '1 hour' and r.started_at < v.started_at + interval '1 hour')
-         on conflict (cycle_id, started_at) do nothing
+           and not exists (
+             select 1 from runs r
+             where r.check_id = v.check_id and r.started_at > v.started_at - interval '15 minutes' and r.started_at < v.started_at + interval '15 minutes'
+               and r.cycle_key = v.cycle_key)
          returning check_id, started_at, state, latency_ms, in_maintenance, on_demand
        ), hourly as (
          insert into hourly_availability (check_id, hour, up_runs, down_runs, unknown_runs, maintenance_runs, latency_sum_ms, latency_runs, latency_min_ms, latency_max_ms)
@@ -345,7 +368,27 @@ export class RunWriter {
     }
   }
 
+  /** Where recently written cycles are, so that a late answer updates its run through the primary key. */
+  private remember(runs: RunRecord[]): void {
+    for (const run of runs) this.recent.set(run.cycleId, { checkId: run.checkId, startedAt: run.startedAt });
+    for (const cycleId of this.recent.keys()) {
+      if (this.recent.size <= this.maxRemembered) break;
+      this.recent.delete(cycleId);
+    }
+  }
+
   private async updateResults(cycleId: string, results: LocationResult[]): Promise<void> {
-    await this.execute('update runs set results = ?::jsonb where cycle_id = ?', [JSON.stringify(results), cycleId]);
+    const run = this.recent.get(cycleId);
+    if (!run) {
+      // Late answers come seconds after their cycle; one for a run this long gone is left out of the record.
+      this.logger.debug({ cycleId }, 'late answer for a run written too long ago; not recorded');
+      return;
+    }
+    await this.execute('update runs set results = ? where check_id = ? and started_at = ? and cycle_key = ?', [
+      encodeLocationResults(results),
+      run.checkId,
+      iso(run.startedAt),
+      cycleKey(cycleId),
+    ]);
   }
 }

@@ -1,4 +1,5 @@
 import test from 'ava';
+import { cycleKey } from '../../src/store/location-results-codec.js';
 import type { EntityManager, Knex } from '@mikro-orm/postgresql';
 import type { Clock } from '../../src/engine/clock.js';
 import { RetentionWorker } from '../../src/engine/retention-worker.js';
@@ -10,6 +11,11 @@ import { engineName, freshDatabase } from '../helpers/database.js';
 import { httpCheck, tenant } from '../engine/helpers.js';
 
 const logger = createLogger('silent');
+
+async function countRows(db: Knex, table: string): Promise<number> {
+  const result = await db.raw<{ rows: Array<{ n: string | number }> }>('select count(*) as n from ??', [table]);
+  return Number(result.rows[0]!.n);
+}
 const dayMs = 86_400_000;
 const hourMs = 3_600_000;
 
@@ -44,16 +50,23 @@ test(`a database made by the first migration, with runs in it, upgrades to the p
 
   t.deepEqual(await migrate(store), ['Migration20261126000000']);
 
-  const after = await db().raw<{ rows: Array<{ id: string | number; cycle_id: string }> }>('select id, cycle_id from runs order by id');
-  t.deepEqual(after.rows.map((row) => [Number(row.id), row.cycle_id]), before.rows.map((row) => [Number(row.id), row.cycle_id]), 'every run kept with its id');
+  const after = await db().raw<{ rows: Array<{ id: string | number; cycle_key: string | number }> }>('select id, cycle_key::text as cycle_key from runs order by id');
+  t.deepEqual(
+    after.rows.map((row) => [Number(row.id), String(row.cycle_key)]),
+    before.rows.map((row) => [Number(row.id), cycleKey(row.cycle_id)]),
+    'every run kept with its id, its cycle keyed as the writer keys it',
+  );
   const partitions = await db().raw<{ rows: Array<{ name: string; bound: string }> }>(
     `select c.relname as name, pg_get_expr(c.relpartbound, c.oid) as bound from pg_inherits i join pg_class c on c.oid = i.inhrelid where i.inhparent = 'runs'::regclass order by 1`,
   );
-  t.deepEqual(partitions.rows.map((row) => row.name), ['runs_default', 'runs_legacy'], 'the old table became a partition, without a copy');
+  t.deepEqual(partitions.rows.map((row) => row.name), ['runs_default', 'runs_p20261030', 'runs_p20261031', 'runs_p20261101', 'runs_p20261102'], 'one partition per day of the old runs');
+  t.is(await countRows(db(), 'runs_default'), 0);
   t.is((await store.getSchemaGenerator().getUpdateSchemaSQL({ wrap: false })).trim(), '', 'the upgraded schema is the entities\' schema');
   const read = await em().find(Run, { check: check.id }, { orderBy: { startedAt: 'asc' } });
   t.is(read.length, oldRuns.length);
-  t.is(read[0]!.results[0]!.location, 'eu-west');
+  t.deepEqual(read[0]!.results, [{ location: 'eu-west', state: 'up', reason: null, latencyMs: oldRuns[0]!.latency, phases: {}, late: false }], 'the results kept in the compact form');
+  const downRun = read.find((run) => run.state === 'DOWN')!;
+  t.like(downRun.results[0], { state: 'down', latencyMs: null });
 
   // Rollups backfilled from the old runs.
   const hourly = await em().find(HourlyAvailability, { check: check.id });
@@ -75,18 +88,18 @@ test(`a database made by the first migration, with runs in it, upgrades to the p
   writer.addRun({ ...base, cycleId: `old.${check.id}.${start}`, startedAt: start + 1000, finishedAt: start + 1500 });
   await writer.stop();
   t.is(await em().count(Run, { check: check.id }), oldRuns.length + 1);
-  const newest = await em().findOneOrFail(Run, { cycleId: `new.${check.id}` });
+  const newest = await em().findOneOrFail(Run, { cycleKey: cycleKey(`new.${check.id}`) });
   t.true(newest.id > Math.max(...before.rows.map((row) => Number(row.id))));
 
-  // Once its last day is past the retention, the old table is dropped like any day; the rollups stay.
+  // Once past the retention, the old days are dropped like any day; the rollups stay.
   const later = new RetentionWorker({ store, logger, clock: { ...clock, now: () => start + 40 * dayMs }, policy: { runDays: 31, hourlyRollupDays: 400, outboxDays: 30, activityDays: 365 } });
   t.teardown(() => later.stop());
   await retention.stop();
   const report = (await later.runPass())!;
-  t.true(report.dropped.includes('runs_legacy'));
+  t.deepEqual(report.dropped, ['runs_p20261030', 'runs_p20261031', 'runs_p20261101', 'runs_p20261102']);
   t.is(await em().count(Run, { check: check.id }), 0);
   t.is(await em().count(HourlyAvailability, { check: check.id }), hourly.length + 1);
   t.is(await em().count(DailyAvailability, { check: check.id }), 4);
   const sequence = await db().raw<{ rows: unknown[] }>(`select 1 from pg_class where relname = 'runs_id_seq'`);
-  t.is(sequence.rows.length, 1, 'the id sequence outlives the old table');
+  t.is(sequence.rows.length, 1, 'the id sequence outlived the old table');
 });

@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { availabilityPercent, csvLine, daysBetween, latencyBucketMs } from '../../domain/check-history.js';
 import { DailyAvailability, Run } from '../../store/entities/run.js';
+import { locationPattern } from '../../store/location-results-codec.js';
 import type { UptimeCheck } from '../../store/entities/uptime-check.js';
 import { runView, type RunView } from './check-views.js';
 
@@ -24,7 +25,7 @@ export async function listRuns(
   if (filters.from) qb.andWhere({ startedAt: { $gte: filters.from } });
   if (filters.to) qb.andWhere({ startedAt: { $lte: filters.to } });
   if (filters.onlyFailed) qb.andWhere({ failingLocations: { $gt: 0 } });
-  if (filters.location) qb.andWhere('r.results::jsonb @> ?::jsonb', [JSON.stringify([{ location: filters.location }])]);
+  if (filters.location) qb.andWhere('r.results like ?', [locationPattern(filters.location)]);
   const total = await qb.clone().getCount();
   const runs = await qb.orderBy({ startedAt: 'desc', id: 'desc' }).limit(limit).offset(offset).getResult();
   return { runs: runs.map(runView), total };

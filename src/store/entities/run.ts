@@ -1,4 +1,5 @@
-import { BigIntType, Entity, Enum, Index, ManyToOne, PrimaryKey, PrimaryKeyProp, Property, Unique, type Rel, type Opt } from '@mikro-orm/core';
+import { BigIntType, Entity, Enum, ManyToOne, PrimaryKey, PrimaryKeyProp, Property, Unique, type Rel, type Opt } from '@mikro-orm/core';
+import { LocationResultsType } from '../location-results-type.js';
 import { UptimeCheck } from './uptime-check.js';
 
 export const RUN_STATES = ['UP', 'DOWN', 'UNKNOWN'] as const;
@@ -19,27 +20,28 @@ export interface LocationResult {
  * One monitoring cycle of a check. Per-location results live in the row: one insert per cycle.
  *
  * The table is partitioned by `started_at`, one partition per UTC day (see
- * `Migration20261126000000` and the retention worker), so every unique key carries `started_at`:
- * the primary key is `(id, started_at)` and a cycle is unique by `(cycle_id, started_at)`.
- * MikroORM describes the parent table; the partitions are PostgreSQL's business.
+ * `Migration20261126000000` and the retention worker), so every unique key carries `started_at`.
+ * The primary key `(check_id, started_at, id)` is also the index every history read uses. Kept
+ * small on purpose (bytes per run are what a year of storage costs): the cycle is a 64-bit key,
+ * and the results are in a compact positional form (`LocationResultsType`). MikroORM describes
+ * the parent table; the partitions are PostgreSQL's business.
  */
 @Entity({ tableName: 'runs' })
-@Index({ properties: ['check', 'startedAt'] })
-@Unique({ properties: ['cycleId', 'startedAt'] })
 export class Run {
-  [PrimaryKeyProp]?: ['id', 'startedAt'];
+  [PrimaryKeyProp]?: ['check', 'startedAt', 'id'];
+
+  @ManyToOne(() => UptimeCheck, { deleteRule: 'cascade', primary: true })
+  check!: Rel<UptimeCheck>;
+
+  @PrimaryKey({ type: 'Date' })
+  startedAt!: Date;
 
   @PrimaryKey({ type: new BigIntType('number'), autoincrement: true })
   id!: number;
 
-  @ManyToOne(() => UptimeCheck, { deleteRule: 'cascade' })
-  check!: Rel<UptimeCheck>;
-
-  @Property({ type: 'string', length: 64 })
-  cycleId!: string;
-
-  @PrimaryKey({ type: 'Date' })
-  startedAt!: Date;
+  /** `cycleKey(cycleId)`: a replayed or adopted cycle is recognised by it. */
+  @Property({ type: new BigIntType('string') })
+  cycleKey!: string;
 
   @Property({ type: 'Date' })
   finishedAt!: Date;
@@ -47,14 +49,14 @@ export class Run {
   @Enum({ items: () => RUN_STATES, type: 'string' })
   state!: RunState;
 
-  @Property({ type: 'integer' })
+  @Property({ type: 'smallint' })
   failingLocations!: number;
 
   /** Mean latency of the locations that answered up; null when none did. */
   @Property({ type: 'integer', nullable: true })
   latencyMs: number | null = null;
 
-  @Property({ type: 'json' })
+  @Property({ type: LocationResultsType })
   results!: LocationResult[];
 
   /** A maintenance window covered the check: no incident and no notification came of this run. */
