@@ -129,10 +129,10 @@ async function main(): Promise<void> {
     const stored = Number((await sql<{ n: string }>(store, 'select count(*) as n from runs'))[0]!.n);
     await sql(store, 'vacuum analyze runs');
     const bytesPerRun = (await runsBytes(store)) / stored;
-    const sample = (await sql<{ results: unknown }>(store, 'select results from runs limit 1'))[0]!.results;
+    const sample = (await sql<{ results: string }>(store, `select results from runs where state = 'UP' limit 1`))[0]!.results;
     console.log(`run writer: ${written} runs of ${checks} checks × 3 locations in ${seconds.toFixed(1)} s = ${Math.round(written / seconds)} rows/s; ${stored} stored`);
     console.log(`  CPU: bench process ${(cpuAfter.self - cpuBefore.self).toFixed(1)} s, PostgreSQL (every process on the machine) ${(cpuAfter.postgres - cpuBefore.postgres).toFixed(1)} s`);
-    console.log(`bytes on disk per stored run (heap + TOAST + indexes): ${bytesPerRun.toFixed(1)}; per-location detail kept: ${JSON.stringify(sample).length} characters of results as read back`);
+    console.log(`bytes on disk per stored run (heap + TOAST + indexes): ${bytesPerRun.toFixed(1)}; per-location detail kept, e.g. ${sample} (${sample.length} characters)`);
 
     // 2. Simulated days, written in bulk by the server, with the retention worker on.
     const perDay = Math.round((dayChecks * 1440) / periodMinutes);
@@ -148,7 +148,7 @@ async function main(): Promise<void> {
         store,
         `insert into runs (check_id, cycle_key, started_at, finished_at, state, failing_locations, latency_ms, results)
          select c, ('x' || left(md5('vantage.' || c || '.' || m), 16))::bit(64)::bigint, at, at + interval '200 milliseconds', 'UP', 0, 80 + c % 40, r.results
-         from generate_series(?::int, ?::int) c, generate_series(0, ?::int) m, (select results from runs limit 1) r,
+         from generate_series(?::int, ?::int) c, generate_series(0, ?::int) m, (select results from runs where state = 'UP' limit 1) r,
               lateral (select to_timestamp(? / 1000.0) + m * ? * interval '1 minute' + (c % 60) * interval '1 second' as at) t
 `,
         [firstCheck, firstCheck + dayChecks - 1, Math.floor(1440 / periodMinutes) - 1, now, periodMinutes],
@@ -162,6 +162,10 @@ async function main(): Promise<void> {
       const growth = (settled.at(-1)! - settled[0]!) / settled[0]!;
       console.log(`after the retention period (day ${retentionDays + 2} to ${days}): ${mib(Math.min(...settled))} to ${mib(Math.max(...settled))}, ${(growth * 100).toFixed(1)}% from first to last`);
     }
+    const fullDay = (checks * 1440) / periodMinutes;
+    console.log(
+      `projected at ${checks} checks every ${periodMinutes} min: ${Math.round(fullDay)} runs a day × ${bytesPerRun.toFixed(0)} bytes = ${mib(fullDay * bytesPerRun)} a day; runs kept ${retentionDays} days (+ the day being written) ≈ ${mib(fullDay * bytesPerRun * (retentionDays + 1))}, with the default 31 days ≈ ${mib(fullDay * bytesPerRun * 32)}`,
+    );
     await retention.stop();
   } finally {
     await closeStore(store);

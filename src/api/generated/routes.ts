@@ -401,6 +401,11 @@ const models: TsoaRoute.Models = {
         "additionalProperties": false,
     },
     // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+    "HistoryResolution": {
+        "dataType": "refAlias",
+        "type": {"dataType":"union","subSchemas":[{"dataType":"enum","enums":["raw"]},{"dataType":"enum","enums":["hourly"]},{"dataType":"enum","enums":["daily"]}],"validators":{}},
+    },
+    // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
     "LatencyPoint": {
         "dataType": "refObject",
         "properties": {
@@ -419,6 +424,7 @@ const models: TsoaRoute.Models = {
             "from": {"dataType":"string","required":true},
             "to": {"dataType":"string","required":true},
             "bucket_seconds": {"dataType":"integer","required":true},
+            "resolution": {"ref":"HistoryResolution","required":true},
             "points": {"dataType":"array","array":{"dataType":"refObject","ref":"LatencyPoint"},"required":true},
         },
         "additionalProperties": false,
@@ -2086,7 +2092,7 @@ export function RegisterRoutes(app: Router,opts?:{multer?:ReturnType<typeof mult
                 response,
                 next,
                 validatedArgs,
-                successStatus: undefined,
+                successStatus: 200,
               });
             } catch (err) {
                 return next(err);

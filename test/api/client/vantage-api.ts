@@ -198,7 +198,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Latency over time, averaged per bucket; the bucket widens with the range (at most 300 points). */
+        /**
+         * @description Latency over time, averaged per bucket; the bucket widens with the range (at most 300 points).
+         *     Beyond the runs' retention (`VANTAGE_RUN_RETENTION_DAYS`) the series comes from the hourly
+         *     rollup, beyond the hourly rollup's from the daily one; `resolution` says which.
+         */
         get: operations["UptimeChecksLatency"];
         put?: never;
         post?: never;
@@ -232,7 +236,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Runs of the range as CSV (header row first, oldest run first), without the envelope. */
+        /**
+         * @description Runs of the range as CSV (header row first, oldest run first), without the envelope. A range
+         *     that starts beyond the runs' retention is answered from the rollups instead, one line per
+         *     hour (or per day beyond the hourly rollup's retention) with the columns `period_start`,
+         *     `resolution`, `up_runs`, `down_runs`, `unknown_runs`, `maintenance_runs`,
+         *     `availability_percent`, `latency_avg_ms`, `latency_min_ms`, `latency_max_ms`. The header
+         *     `X-Vantage-Resolution` says which: `raw`, `hourly` or `daily`.
+         */
         get: operations["UptimeChecksExportCsv"];
         put?: never;
         post?: never;
@@ -1330,6 +1341,11 @@ export interface components {
             data: components["schemas"]["RunView"][];
             pagination: components["schemas"]["Pagination"];
         };
+        /**
+         * @description Where a history read comes from: raw runs, the hourly rollup, or the daily rollup.
+         * @enum {string}
+         */
+        HistoryResolution: "raw" | "hourly" | "daily";
         LatencyPoint: {
             /** @description Start of the bucket, ISO 8601. */
             at: string;
@@ -1347,6 +1363,11 @@ export interface components {
             to: string;
             /** Format: int32 */
             bucket_seconds: number;
+            /**
+             * @description Where the series comes from: `raw` runs inside the runs' retention, the `hourly` rollup
+             *     beyond it, the `daily` rollup beyond the hourly rollup's retention.
+             */
+            resolution: components["schemas"]["HistoryResolution"];
             /** @description Buckets with at least one run that measured a latency; empty buckets are left out. */
             points: components["schemas"]["LatencyPoint"][];
         };
@@ -3883,9 +3904,10 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Ok */
+            /** @description Runs, or rollup periods beyond the retention, as CSV */
             200: {
                 headers: {
+                    "X-Vantage-Resolution": components["schemas"]["HistoryResolution"];
                     [name: string]: unknown;
                 };
                 content: {
