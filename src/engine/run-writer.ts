@@ -29,12 +29,21 @@ interface CheckStateUpdate {
 
 const iso = (ms: number): string => new Date(ms).toISOString();
 
-/** What one group of inserted runs adds to a rollup row (hourly and daily count alike). */
-const rollupCounts = `count(*) filter (where not in_maintenance and state = 'UP'),
-  count(*) filter (where not in_maintenance and state = 'DOWN'),
-  count(*) filter (where not in_maintenance and state = 'UNKNOWN'),
-  count(*) filter (where in_maintenance),
-  coalesce(sum(latency_ms), 0), count(latency_ms), min(latency_ms), max(latency_ms)`;
+/**
+ * What one group of inserted runs (`i`, joined to their check `c`) adds to a rollup row, hourly
+ * and daily alike. Downtime is judged with the check's quorum and period as they are when the run
+ * is written, so a later change of either does not rewrite history.
+ */
+const rollupColumns = 'up_runs, down_runs, unknown_runs, maintenance_runs, latency_sum_ms, latency_runs, latency_min_ms, latency_max_ms, quorum_down_runs, partial_runs, downtime_seconds';
+const quorumDown = `not i.in_maintenance and i.state = 'DOWN' and i.failing_locations >= c.min_failing_locations`;
+const rollupCounts = `count(*) filter (where not i.in_maintenance and i.state = 'UP'),
+  count(*) filter (where not i.in_maintenance and i.state = 'DOWN'),
+  count(*) filter (where not i.in_maintenance and i.state = 'UNKNOWN'),
+  count(*) filter (where i.in_maintenance),
+  coalesce(sum(i.latency_ms), 0), count(i.latency_ms), min(i.latency_ms), max(i.latency_ms),
+  count(*) filter (where ${quorumDown}),
+  count(*) filter (where not i.in_maintenance and i.state = 'UNKNOWN' and i.failing_locations > 0),
+  coalesce(sum(c.check_frequency * 60) filter (where ${quorumDown}), 0)`;
 const rollupAdditions = (table: string): string => `up_runs = ${table}.up_runs + excluded.up_runs,
   down_runs = ${table}.down_runs + excluded.down_runs,
   unknown_runs = ${table}.unknown_runs + excluded.unknown_runs,
@@ -42,7 +51,10 @@ const rollupAdditions = (table: string): string => `up_runs = ${table}.up_runs +
   latency_sum_ms = ${table}.latency_sum_ms + excluded.latency_sum_ms,
   latency_runs = ${table}.latency_runs + excluded.latency_runs,
   latency_min_ms = least(${table}.latency_min_ms, excluded.latency_min_ms),
-  latency_max_ms = greatest(${table}.latency_max_ms, excluded.latency_max_ms)`;
+  latency_max_ms = greatest(${table}.latency_max_ms, excluded.latency_max_ms),
+  quorum_down_runs = ${table}.quorum_down_runs + excluded.quorum_down_runs,
+  partial_runs = ${table}.partial_runs + excluded.partial_runs,
+  downtime_seconds = ${table}.downtime_seconds + excluded.downtime_seconds`;
 /** A shed result still says where it was run and how it went; a reason is cut to this length. */
 const shedReasonLength = 120;
 const withoutDetail = (result: LocationResult): LocationResult => ({
@@ -329,18 +341,18 @@ export class RunWriter {
              select 1 from runs r
              where r.check_id = v.check_id and r.started_at > v.started_at - interval '15 minutes' and r.started_at < v.started_at + interval '15 minutes'
                and r.cycle_key = v.cycle_key)
-         returning check_id, started_at, state, latency_ms, in_maintenance, on_demand
+         returning check_id, started_at, state, failing_locations, latency_ms, in_maintenance, on_demand
        ), hourly as (
-         insert into hourly_availability (check_id, hour, up_runs, down_runs, unknown_runs, maintenance_runs, latency_sum_ms, latency_runs, latency_min_ms, latency_max_ms)
-         select check_id, date_trunc('hour', started_at at time zone 'UTC') at time zone 'UTC', ${rollupCounts}
-         from inserted where not on_demand
+         insert into hourly_availability (check_id, hour, ${rollupColumns})
+         select i.check_id, date_trunc('hour', i.started_at at time zone 'UTC') at time zone 'UTC', ${rollupCounts}
+         from inserted i join uptime_checks c on c.id = i.check_id where not i.on_demand
          group by 1, 2
          order by 1, 2
          on conflict (check_id, hour) do update set ${rollupAdditions('hourly_availability')}
        )
-       insert into daily_availability (check_id, day, up_runs, down_runs, unknown_runs, maintenance_runs, latency_sum_ms, latency_runs, latency_min_ms, latency_max_ms)
-       select check_id, to_char(started_at at time zone 'UTC', 'YYYY-MM-DD'), ${rollupCounts}
-       from inserted where not on_demand
+       insert into daily_availability (check_id, day, ${rollupColumns})
+       select i.check_id, to_char(i.started_at at time zone 'UTC', 'YYYY-MM-DD'), ${rollupCounts}
+       from inserted i join uptime_checks c on c.id = i.check_id where not i.on_demand
        group by 1, 2
        order by 1, 2
        on conflict (check_id, day) do update set ${rollupAdditions('daily_availability')}`,

@@ -105,6 +105,18 @@ export class DailyAvailability {
 
   @Property({ type: 'integer', nullable: true })
   latencyMaxMs: number | null = null;
+
+  /** DOWN runs whose failing locations met the check's quorum (as configured when written): the runs that are downtime. */
+  @Property({ type: 'integer' })
+  quorumDownRuns: Opt<number> = 0;
+
+  /** UNKNOWN runs in which some locations failed (partial-location failures): shown apart, never downtime. */
+  @Property({ type: 'integer' })
+  partialRuns: Opt<number> = 0;
+
+  /** The quorum-down runs times the check's period when written. */
+  @Property({ type: 'integer' })
+  downtimeSeconds: Opt<number> = 0;
 }
 
 /**
@@ -145,4 +157,16 @@ export class HourlyAvailability {
 
   @Property({ type: 'integer', nullable: true })
   latencyMaxMs: number | null = null;
+
+  /** DOWN runs whose failing locations met the check's quorum (as configured when written): the runs that are downtime. */
+  @Property({ type: 'integer' })
+  quorumDownRuns: Opt<number> = 0;
+
+  /** UNKNOWN runs in which some locations failed (partial-location failures): shown apart, never downtime. */
+  @Property({ type: 'integer' })
+  partialRuns: Opt<number> = 0;
+
+  /** The quorum-down runs times the check's period when written. */
+  @Property({ type: 'integer' })
+  downtimeSeconds: Opt<number> = 0;
 }

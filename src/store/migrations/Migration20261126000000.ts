@@ -29,12 +29,12 @@ export class Migration20261126000000 extends Migration {
     this.addSql(`alter table "runs" add constraint "runs_check_id_foreign" foreign key ("check_id") references "uptime_checks" ("id") on update cascade on delete cascade;`);
     this.addSql(`create table "runs_default" partition of "runs" default;`);
     this.addSql(
-      `create table "hourly_availability" ("check_id" int not null, "hour" timestamptz not null, "up_runs" int not null default 0, "down_runs" int not null default 0, "unknown_runs" int not null default 0, "maintenance_runs" int not null default 0, "latency_sum_ms" bigint not null default 0, "latency_runs" int not null default 0, "latency_min_ms" int null, "latency_max_ms" int null, constraint "hourly_availability_pkey" primary key ("check_id", "hour")) partition by range ("hour");`,
+      `create table "hourly_availability" ("check_id" int not null, "hour" timestamptz not null, "up_runs" int not null default 0, "down_runs" int not null default 0, "unknown_runs" int not null default 0, "maintenance_runs" int not null default 0, "latency_sum_ms" bigint not null default 0, "latency_runs" int not null default 0, "latency_min_ms" int null, "latency_max_ms" int null, "quorum_down_runs" int not null default 0, "partial_runs" int not null default 0, "downtime_seconds" int not null default 0, constraint "hourly_availability_pkey" primary key ("check_id", "hour")) partition by range ("hour");`,
     );
     this.addSql(`alter table "hourly_availability" add constraint "hourly_availability_check_id_foreign" foreign key ("check_id") references "uptime_checks" ("id") on update cascade on delete cascade;`);
     this.addSql(`create table "hourly_availability_default" partition of "hourly_availability" default;`);
 
-    this.addSql(`alter table "daily_availability" add column "latency_sum_ms" bigint not null default 0, add column "latency_runs" int not null default 0, add column "latency_min_ms" int null, add column "latency_max_ms" int null;`);
+    this.addSql(`alter table "daily_availability" add column "latency_sum_ms" bigint not null default 0, add column "latency_runs" int not null default 0, add column "latency_min_ms" int null, add column "latency_max_ms" int null, add column "quorum_down_runs" int not null default 0, add column "partial_runs" int not null default 0, add column "downtime_seconds" int not null default 0;`);
 
     // One partition per day of the old runs (the retention worker drops those already past retention), one
     // hourly-rollup partition per month, then the old runs copied over in the compact form.
@@ -78,17 +78,23 @@ export class Migration20261126000000 extends Migration {
                        from jsonb_array_elements(l.results) with ordinality r(x, n)), '[]')
       from "runs_legacy" l;`);
     this.addSql(`drop table "runs_legacy";`);
-    this.addSql(`insert into "hourly_availability" ("check_id", "hour", "up_runs", "down_runs", "unknown_runs", "maintenance_runs", "latency_sum_ms", "latency_runs", "latency_min_ms", "latency_max_ms")
-      select check_id, date_trunc('hour', started_at at time zone 'UTC') at time zone 'UTC',
-             count(*) filter (where not in_maintenance and state = 'UP'),
-             count(*) filter (where not in_maintenance and state = 'DOWN'),
-             count(*) filter (where not in_maintenance and state = 'UNKNOWN'),
-             count(*) filter (where in_maintenance),
-             coalesce(sum(latency_ms), 0), count(latency_ms), min(latency_ms), max(latency_ms)
-      from "runs" where not on_demand group by 1, 2;`);
-    this.addSql(`update "daily_availability" d set "latency_sum_ms" = l.sum_ms, "latency_runs" = l.runs, "latency_min_ms" = l.min_ms, "latency_max_ms" = l.max_ms
-      from (select check_id, to_char(started_at at time zone 'UTC', 'YYYY-MM-DD') as day, coalesce(sum(latency_ms), 0) as sum_ms, count(latency_ms) as runs, min(latency_ms) as min_ms, max(latency_ms) as max_ms
-            from "runs" where not on_demand group by 1, 2) l
+    // The quorum and period are the checks' as they are now: the old runs did not record them.
+    this.addSql(`insert into "hourly_availability" ("check_id", "hour", "up_runs", "down_runs", "unknown_runs", "maintenance_runs", "latency_sum_ms", "latency_runs", "latency_min_ms", "latency_max_ms", "quorum_down_runs", "partial_runs", "downtime_seconds")
+      select r.check_id, date_trunc('hour', r.started_at at time zone 'UTC') at time zone 'UTC',
+             count(*) filter (where not r.in_maintenance and r.state = 'UP'),
+             count(*) filter (where not r.in_maintenance and r.state = 'DOWN'),
+             count(*) filter (where not r.in_maintenance and r.state = 'UNKNOWN'),
+             count(*) filter (where r.in_maintenance),
+             coalesce(sum(r.latency_ms), 0), count(r.latency_ms), min(r.latency_ms), max(r.latency_ms),
+             count(*) filter (where not r.in_maintenance and r.state = 'DOWN' and r.failing_locations >= c.min_failing_locations),
+             count(*) filter (where not r.in_maintenance and r.state = 'UNKNOWN' and r.failing_locations > 0),
+             coalesce(sum(c.check_frequency * 60) filter (where not r.in_maintenance and r.state = 'DOWN' and r.failing_locations >= c.min_failing_locations), 0)
+      from "runs" r join "uptime_checks" c on c.id = r.check_id where not r.on_demand group by 1, 2;`);
+    this.addSql(`update "daily_availability" d set "latency_sum_ms" = l.sum_ms, "latency_runs" = l.runs, "latency_min_ms" = l.min_ms, "latency_max_ms" = l.max_ms,
+        "quorum_down_runs" = l.quorum_down, "partial_runs" = l.partial, "downtime_seconds" = l.downtime
+      from (select to_char(hour at time zone 'UTC', 'YYYY-MM-DD') as day, check_id, sum(latency_sum_ms) as sum_ms, sum(latency_runs) as runs, min(latency_min_ms) as min_ms, max(latency_max_ms) as max_ms,
+                   sum(quorum_down_runs) as quorum_down, sum(partial_runs) as partial, sum(downtime_seconds) as downtime
+            from "hourly_availability" group by 1, 2) l
       where d.check_id = l.check_id and d.day = l.day;`);
 
     this.addSql(`create table "maintenance_leases" ("name" varchar(64) not null, "holder" varchar(200) not null, "lease_until" timestamptz not null, "last_pass_at" timestamptz null, constraint "maintenance_leases_pkey" primary key ("name"));`);
