@@ -154,3 +154,13 @@ test('bad inputs are clear 4xx answers in the envelope', async (t) => {
   const foreign = await api.call('GET', `/mobile/uptime-checks/${checkId}/sla-report`, { account: other });
   t.is(foreign.status, 404, "another client's check is not found");
 });
+
+test("a check's detail carries its availability over the last 24 hours, 7, 30 and 90 days", async (t) => {
+  const res = await api.call('GET', `/mobile/uptime-checks/${checkId}`, { account: owner });
+  t.is(res.status, 200);
+  // Last 24 h: 96 counted runs on the 15th, none down (the maintenance runs do not count). 7 days and more:
+  // 408 runs, 24 in maintenance, 3 UNKNOWN, 381 counted, 12 quorum-down: 369 / 381.
+  t.deepEqual(res.body.data.availability, { last_24h: 100, last_7d: 96.85, last_30d: 96.85, last_90d: 96.85 });
+  const quiet = await api.call('GET', `/mobile/uptime-checks/${quietId}`, { account: owner });
+  t.deepEqual(quiet.body.data.availability, { last_24h: null, last_7d: null, last_30d: null, last_90d: null });
+});

@@ -12,7 +12,7 @@ import { parseBooleanFilter, parseInstant, parsePaging, parseRange, type Boolean
 import { latencySeries, listRuns, rollupCsv, runsCsv, slaCalendar, type LatencySeries, type SlaCalendar } from '../uptime-checks/check-history.js';
 import { bulkPause, createCheck, deleteCheck, setPaused, toggleFavorite, updateCheck, usableLocations, type BulkPauseOutcome } from '../uptime-checks/check-mutations.js';
 import { checkOptions, type CheckOptions } from '../uptime-checks/check-options-view.js';
-import { favoriteIds, findCheck, latestRun, listChecks, type StatusFilter } from '../uptime-checks/check-queries.js';
+import { favoriteIds, findCheck, latestRun, listChecks, recentAvailability, type StatusFilter } from '../uptime-checks/check-queries.js';
 import { checkDetail, checkView, runSummaryView, type RunView, type UptimeCheckDetail, type UptimeCheckView } from '../uptime-checks/check-views.js';
 
 /**
@@ -161,7 +161,8 @@ export class UptimeChecksController extends ApiController {
     const principal = principalOf(req);
     const check = await findCheck(this.context.em, workspaceOf(principal), id);
     const favorites = await favoriteIds(this.context.em, principal.user, [check.id]);
-    return ok(checkDetail(check, { entitlement: principal.entitlement, favoriteIds: favorites }, await latestRun(this.context.em, check)));
+    const availability = await recentAvailability(this.context.em, check, this.context.deps.now());
+    return ok(checkDetail(check, { entitlement: principal.entitlement, favoriteIds: favorites }, await latestRun(this.context.em, check), availability));
   }
 
   /** Replaces the configuration (every field as on create; absent fields take their defaults). */

@@ -300,6 +300,17 @@ const models: TsoaRoute.Models = {
         "additionalProperties": false,
     },
     // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+    "RecentAvailability": {
+        "dataType": "refObject",
+        "properties": {
+            "last_24h": {"dataType":"union","subSchemas":[{"dataType":"double"},{"dataType":"enum","enums":[null]}],"required":true},
+            "last_7d": {"dataType":"union","subSchemas":[{"dataType":"double"},{"dataType":"enum","enums":[null]}],"required":true},
+            "last_30d": {"dataType":"union","subSchemas":[{"dataType":"double"},{"dataType":"enum","enums":[null]}],"required":true},
+            "last_90d": {"dataType":"union","subSchemas":[{"dataType":"double"},{"dataType":"enum","enums":[null]}],"required":true},
+        },
+        "additionalProperties": false,
+    },
+    // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
     "UptimeCheckDetail": {
         "dataType": "refObject",
         "properties": {
@@ -335,6 +346,7 @@ const models: TsoaRoute.Models = {
             "kubernetes_ref": {"dataType":"union","subSchemas":[{"dataType":"string"},{"dataType":"enum","enums":[null]}],"required":true},
             "groups": {"dataType":"array","array":{"dataType":"refObject","ref":"GroupRef"},"required":true},
             "latest_run": {"dataType":"union","subSchemas":[{"ref":"RunView"},{"dataType":"enum","enums":[null]}],"required":true},
+            "availability": {"ref":"RecentAvailability","required":true},
         },
         "additionalProperties": false,
     },

@@ -1318,6 +1318,21 @@ export interface components {
             on_demand: boolean;
             results: components["schemas"]["LocationResultView"][];
         };
+        /**
+         * @description Percent, three decimals, by the SLA reports' policy (maintenance and UNKNOWN runs excluded, a
+         *     DOWN run downtime only when it met the quorum), from the hourly rollup: whole UTC hours, the
+         *     current one included. Null without a counted run.
+         */
+        RecentAvailability: {
+            /** Format: double */
+            last_24h: number | null;
+            /** Format: double */
+            last_7d: number | null;
+            /** Format: double */
+            last_30d: number | null;
+            /** Format: double */
+            last_90d: number | null;
+        };
         UptimeCheckDetail: {
             /** Format: int32 */
             id: number;
@@ -1368,6 +1383,8 @@ export interface components {
             kubernetes_ref: string | null;
             groups: components["schemas"]["GroupRef"][];
             latest_run: components["schemas"]["RunView"] | null;
+            /** @description Availability over the last 24 hours, 7, 30 and 90 days, counted as SLA reports count it. */
+            availability: components["schemas"]["RecentAvailability"];
         };
         /** @description The success and error bodies every JSON route answers with. */
         Success_UptimeCheckDetail_: {
