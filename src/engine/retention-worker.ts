@@ -42,7 +42,7 @@ export interface RetentionWorkerOptions {
   daysAhead?: number;
   retry?: { baseMs: number; maxMs: number };
   /** Tests: runs inside a partition's transaction right before it is attached. */
-  beforeAttach?: () => Promise<void>;
+  beforeAttach?: (tx: Knex.Transaction) => Promise<void>;
 }
 
 export interface PassReport {
@@ -66,6 +66,7 @@ export class RetentionWorker {
   readonly holder = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<unknown> | null = null;
+  private passing: Promise<PassReport | null> | null = null;
   private stopped = true;
   private failures = 0;
   private failingSince: number | null = null;
@@ -139,8 +140,13 @@ export class RetentionWorker {
     return this.options.store.em.getConnection().getKnex();
   }
 
-  /** One pass, when this replica holds (or takes) the lease; null when another replica holds it. */
-  async runPass(): Promise<PassReport | null> {
+  /** One pass, when this replica holds (or takes) the lease; null when another replica holds it. A call during a pass waits for that pass. */
+  runPass(): Promise<PassReport | null> {
+    this.passing ??= this.pass().finally(() => (this.passing = null));
+    return this.passing;
+  }
+
+  private async pass(): Promise<PassReport | null> {
     const db = this.db();
     if (!(await takeLease(db, leaseName, this.holder, this.leaseMs))) return null;
     const report: PassReport = { created: [], dropped: [], strayRowsPurged: 0, notificationsDeleted: 0, activityDeleted: 0, more: false };
@@ -179,12 +185,10 @@ export class RetentionWorker {
       maxChanges: this.maxChanges,
     });
     for (const range of plan.create) {
-      await this.step((tx) => createPartition(tx, target, range, this.options.beforeAttach));
-      report.created.push(range.name);
+      if (await this.step((tx) => createPartition(tx, target, range, this.options.beforeAttach))) report.created.push(range.name);
     }
     for (const range of plan.drop) {
-      await this.step((tx) => dropPartition(tx, range));
-      report.dropped.push(range.name);
+      if (await this.step((tx) => dropPartition(tx, range))) report.dropped.push(range.name);
     }
     const purged = await this.step((tx) => purgeStrayRows(tx, target, plan.cutoffMs, this.deleteBatch));
     report.strayRowsPurged += purged;

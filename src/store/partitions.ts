@@ -39,19 +39,29 @@ export async function strayUnitStarts(db: Knex, target: TimePartitionedTable, li
  * out of the default partition into it, then attached. A crash anywhere in it leaves nothing
  * behind, and the next pass does it again.
  */
-export async function createPartition(tx: Knex.Transaction, target: TimePartitionedTable, range: PartitionRange, beforeAttach?: () => Promise<void>): Promise<void> {
+export async function createPartition(tx: Knex.Transaction, target: TimePartitionedTable, range: PartitionRange, beforeAttach?: (tx: Knex.Transaction) => Promise<void>): Promise<boolean> {
+  // Steps are serialised by the lease row's lock: one planned on an older look is skipped here.
+  if (await exists(tx, range.name)) return false;
   const from = new Date(range.fromMs).toISOString();
   const to = new Date(range.toMs).toISOString();
   const stray = `${target.table}_default`;
   await tx.raw('create table ?? (like ?? including defaults including constraints)', [range.name, target.table]);
   await tx.raw('insert into ?? select * from ?? where ?? >= ? and ?? < ?', [range.name, stray, target.column, from, target.column, to]);
   await tx.raw('delete from ?? where ?? >= ? and ?? < ?', [stray, target.column, from, target.column, to]);
-  await beforeAttach?.();
+  await beforeAttach?.(tx);
   await tx.raw(`alter table ?? attach partition ?? for values from ('${from}') to ('${to}')`, [target.table, range.name]);
+  return true;
 }
 
-export async function dropPartition(tx: Knex.Transaction, range: PartitionRange): Promise<void> {
+export async function dropPartition(tx: Knex.Transaction, range: PartitionRange): Promise<boolean> {
+  if (!(await exists(tx, range.name))) return false;
   await tx.raw('drop table ??', [range.name]);
+  return true;
+}
+
+async function exists(tx: Knex.Transaction, name: string): Promise<boolean> {
+  const result = await tx.raw<{ rows: unknown[] }>(`select 1 from pg_class where relname = ? and relnamespace = current_schema()::regnamespace`, [name]);
+  return result.rows.length > 0;
 }
 
 /** Deletes up to `limit` rows of the default partition older than the cutoff; answers how many. */

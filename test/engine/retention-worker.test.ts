@@ -7,7 +7,7 @@ import { RunWriter } from '../../src/engine/run-writer.js';
 import { createLogger } from '../../src/log.js';
 import { ActivityLogEntry } from '../../src/store/entities/activity-log.js';
 import { DailyAvailability, HourlyAvailability, Run } from '../../src/store/entities/run.js';
-import type { Store } from '../../src/store/orm.js';
+import { closeStore, openStore, type Store } from '../../src/store/orm.js';
 import { freshStore } from '../helpers/database.js';
 import { httpCheck, tenant, type Tenant } from './helpers.js';
 
@@ -162,6 +162,49 @@ test.serial('a restart in the middle of a roll-over leaves nothing half done; th
   t.is(await countIn('runs_p20260302'), 1);
   t.is(await countIn('runs_default'), 0);
   await restarted.stop();
+});
+
+test.serial('a database session killed in the middle of a roll-over (PostgreSQL) leaves nothing half done', async (t) => {
+  if (!process.env.DATABASE_URL) {
+    t.pass('the embedded database has one session in the process: covered by the test above');
+    return;
+  }
+  const check = await httpCheck(em(), owner, 'Killed', 'killed.example.net');
+  const at = day0 + 70 * dayMs;
+  const writer = new RunWriter(store, logger, { flushIntervalMs: 10 });
+  writer.addRun(run(check.id, at + 5000));
+  await writer.stop();
+  const clock = new FakeClock(at);
+  const killed = worker(clock, {
+    beforeAttach: async (tx) => {
+      await tx.raw('select pg_terminate_backend(pg_backend_pid())');
+    },
+  });
+  await t.throwsAsync(() => killed.runPass());
+  t.false((await partitionsOf('runs')).includes('runs_p20260312'));
+  t.is(await countIn('runs_default'), 1, 'the moved run is back in the default partition');
+  // The restarted process is a new holder: the lease the killed one held is let go (or would run out).
+  await killed.stop();
+  const restarted = worker(clock);
+  t.true((await restarted.runPass())!.created.includes('runs_p20260312'));
+  t.is(await countIn('runs_p20260312'), 1);
+});
+
+test.serial('two engines with their own connections: one retention pass', async (t) => {
+  if (!process.env.DATABASE_URL) {
+    t.pass('the embedded database is opened by one process');
+    return;
+  }
+  const other = await openStore({ databaseUrl: store.config.get('clientUrl') as string });
+  const clock = new FakeClock(day0 + 71 * dayMs);
+  const first = worker(clock);
+  const second = new RetentionWorker({ store: other, logger, clock, policy });
+  t.teardown(async () => {
+    await second.stop();
+    await closeStore(other);
+  });
+  const reports = await Promise.all([first.runPass(), second.runPass()]);
+  t.is(reports.filter((report) => report !== null).length, 1, 'one engine ran the pass, the other found the lease held');
 });
 
 test.serial('two engines: one retention pass; the other takes over when the first stops', async (t) => {
