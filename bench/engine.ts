@@ -177,8 +177,9 @@ async function main(): Promise<void> {
   const [stored] = await store.em
     .getConnection()
     .execute<Array<{ count: string }>>(
-      `select count(*) from runs where not on_demand and substring(cycle_id from '\\.(\\d+)$')::bigint >= ? and substring(cycle_id from '\\.(\\d+)$')::bigint < ?`,
-      [started, cutoff],
+      // A scheduled run starts at its slot or within the start lag after it (runs keep no cycle id, only its key).
+      `select count(*) from runs where not on_demand and started_at >= ? and started_at < ?`,
+      [new Date(started).toISOString(), new Date(cutoff).toISOString()],
     );
   const [all] = await store.em.getConnection().execute<Array<{ runs: string; from: Date; to: Date }>>(
     'select count(*) as runs, min(finished_at) as from, max(finished_at) as to from runs where started_at >= ?',

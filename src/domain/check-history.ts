@@ -46,3 +46,25 @@ const csvCell = (value: unknown): string => {
 };
 
 export const csvLine = (cells: readonly unknown[]): string => `${cells.map(csvCell).join(',')}\r\n`;
+
+/** Where a history read comes from: raw runs, the hourly rollup, or the daily rollup. */
+export type HistoryResolution = 'raw' | 'hourly' | 'daily';
+
+const DAY_MS = 86_400_000;
+
+/**
+ * The finest data that still covers a range starting at `fromMs`: raw runs are kept
+ * `rawDays`, the hourly rollup `hourlyDays` (rows younger than that are never dropped, since a
+ * partition goes only once its end is older), the daily rollup always.
+ */
+export function historyResolution(fromMs: number, nowMs: number, rawDays: number, hourlyDays: number): HistoryResolution {
+  if (fromMs >= nowMs - rawDays * DAY_MS) return 'raw';
+  if (fromMs >= nowMs - hourlyDays * DAY_MS) return 'hourly';
+  return 'daily';
+}
+
+/** The latency bucket for a span at a resolution: never finer than the rollup's own period. */
+export function bucketAtResolution(spanMs: number, resolution: HistoryResolution): number {
+  const floor = resolution === 'hourly' ? 60 * MINUTE : resolution === 'daily' ? DAY_MS : 0;
+  return Math.max(latencyBucketMs(spanMs), floor);
+}

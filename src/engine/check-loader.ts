@@ -1,7 +1,7 @@
 import type { CheckActorState, OpenIncident } from '../domain/check-actor-reducer.js';
 import { probeSpecOf, type CheckConfig } from '../domain/check-config.js';
 import { quorumFails } from '../domain/quorum.js';
-import type { LocationResult } from '../store/entities/run.js';
+import { decodeLocationResults } from '../store/location-results-codec.js';
 import type { Store } from '../store/orm.js';
 
 interface CheckRow {
@@ -146,7 +146,7 @@ export class CheckLoader {
     }
     if (needLastRun.size === 0) return loaded;
     const runIds = [...needLastRun.keys()];
-    const lastRuns = await this.query<{ check_id: number; failing_locations: number; results: LocationResult[] | string }>(
+    const lastRuns = await this.query<{ check_id: number; failing_locations: number; results: string }>(
       `select distinct on (check_id) check_id, failing_locations, results
        from runs where check_id in (${placeholders(runIds.length)}) and on_demand = false
        order by check_id, started_at desc`,
@@ -154,7 +154,7 @@ export class CheckLoader {
     );
     for (const run of lastRuns) {
       const check = loaded.get(run.check_id)!;
-      const compatible = json(run.results).filter((r) => r.state !== 'unsupported').length;
+      const compatible = decodeLocationResults(run.results).filter((r) => r.state !== 'unsupported').length;
       check.lastFailing = quorumFails(run.failing_locations, check.config.minFailingLocations, compatible);
       const incident = needLastRun.get(run.check_id)!;
       if (incident.status === 'resolved' && check.lastFailing) check.awaitingRecovery = { incidentId: incident.id };

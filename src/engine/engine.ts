@@ -10,6 +10,7 @@ import { minutes } from '../domain/schedule.js';
 import type { Logger } from '../log.js';
 import { counter, sampledGauge } from '../metrics/registry.js';
 import { cycleStartLagSeconds } from '../metrics/vantage-metrics.js';
+import { cycleKey } from '../store/location-results-codec.js';
 import type { Store } from '../store/orm.js';
 import { Actor, type RestartBackoff } from './actor.js';
 import { serveTestNow } from './bus-on-demand.js';
@@ -479,7 +480,7 @@ export class Engine implements PartitionListener {
     await this.runs.flush();
     const stored = await this.config.store.em
       .getConnection()
-      .execute<Array<{ id: string | number }>>('select id from runs where cycle_id = ?', [run.cycleId], 'all');
+      .execute<Array<{ id: string | number }>>('select id from runs where check_id = ? and started_at = ? and cycle_key = ?', [checkId, new Date(run.startedAt), cycleKey(run.cycleId)], 'all');
     return {
       runId: stored[0] ? Number(stored[0].id) : null,
       state: run.state,

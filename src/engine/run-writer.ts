@@ -2,6 +2,7 @@ import { jitteredBackoffMs } from '../domain/backoff.js';
 import type { RunRecord } from '../domain/check-actor-reducer.js';
 import type { Logger } from '../log.js';
 import type { LocationResult } from '../store/entities/run.js';
+import { cycleKey, encodeLocationResults } from '../store/location-results-codec.js';
 import type { CheckState } from '../store/entities/uptime-check.js';
 import type { Store } from '../store/orm.js';
 import { logCheckStateChanged } from '../ops/event-log.js';
@@ -27,6 +28,8 @@ export interface RunWriterOptions {
   retry?: { baseMs: number; maxMs: number };
   /** Batches written at once. */
   lanes?: number;
+  /** Written cycles whose place is kept for their late answers. */
+  maxRemembered?: number;
 }
 
 interface CheckStateUpdate {
@@ -35,6 +38,33 @@ interface CheckStateUpdate {
 }
 
 const iso = (ms: number): string => new Date(ms).toISOString();
+
+/**
+ * What one group of inserted runs (`i`, joined to their check `c`) adds to a rollup row, hourly
+ * and daily alike. Downtime is judged with the check's quorum and period as they are when the run
+ * is written, so a later change of either does not rewrite history.
+ */
+const rollupColumns = 'up_runs, down_runs, unknown_runs, maintenance_runs, latency_sum_ms, latency_runs, latency_min_ms, latency_max_ms, quorum_down_runs, partial_runs, downtime_seconds';
+const quorumDown = `not i.in_maintenance and i.state = 'DOWN' and i.failing_locations >= c.min_failing_locations`;
+const rollupCounts = `count(*) filter (where not i.in_maintenance and i.state = 'UP'),
+  count(*) filter (where not i.in_maintenance and i.state = 'DOWN'),
+  count(*) filter (where not i.in_maintenance and i.state = 'UNKNOWN'),
+  count(*) filter (where i.in_maintenance),
+  coalesce(sum(i.latency_ms), 0), count(i.latency_ms), min(i.latency_ms), max(i.latency_ms),
+  count(*) filter (where ${quorumDown}),
+  count(*) filter (where not i.in_maintenance and i.state = 'UNKNOWN' and i.failing_locations > 0),
+  coalesce(sum(c.check_frequency * 60) filter (where ${quorumDown}), 0)`;
+const rollupAdditions = (table: string): string => `up_runs = ${table}.up_runs + excluded.up_runs,
+  down_runs = ${table}.down_runs + excluded.down_runs,
+  unknown_runs = ${table}.unknown_runs + excluded.unknown_runs,
+  maintenance_runs = ${table}.maintenance_runs + excluded.maintenance_runs,
+  latency_sum_ms = ${table}.latency_sum_ms + excluded.latency_sum_ms,
+  latency_runs = ${table}.latency_runs + excluded.latency_runs,
+  latency_min_ms = least(${table}.latency_min_ms, excluded.latency_min_ms),
+  latency_max_ms = greatest(${table}.latency_max_ms, excluded.latency_max_ms),
+  quorum_down_runs = ${table}.quorum_down_runs + excluded.quorum_down_runs,
+  partial_runs = ${table}.partial_runs + excluded.partial_runs,
+  downtime_seconds = ${table}.downtime_seconds + excluded.downtime_seconds`;
 /** A shed result still says where it was run and how it went; a reason is cut to this length. */
 const shedReasonLength = 120;
 const withoutDetail = (result: LocationResult): LocationResult => ({
@@ -45,8 +75,8 @@ const withoutDetail = (result: LocationResult): LocationResult => ({
 
 /**
  * Write-behind batcher for runs. Every ~100 ms (or at once when a batch fills) it writes the runs
- * with one multi-row insert, the daily availability rollup with one upsert over the rows that
- * were really inserted (a replayed cycle neither doubles a run nor a count), the checks' state and
+ * with one multi-row insert, the hourly and daily availability rollups with one upsert each over
+ * the rows that were really inserted (a replayed cycle neither doubles a run nor a count), the checks' state and
  * last run with one update, and late answers onto their runs.
  *
  * Rollup: scheduled runs only (test-now runs are not monitoring samples). A run covered by
@@ -59,6 +89,9 @@ export class RunWriter {
   private buffered = new Map<string, RunRecord>();
   /** Cycles whose insert is on its way: their late answers wait for it to commit. */
   private readonly writing = new Set<string>();
+  /** Check and start of the latest written cycles, oldest first, at most `maxRemembered`. */
+  private readonly recent = new Map<string, { checkId: number; startedAt: number }>();
+  private readonly maxRemembered: number;
   private states = new Map<number, CheckStateUpdate>();
   private statesInFlight = false;
   private late = new Map<string, LocationResult[]>();
@@ -91,6 +124,7 @@ export class RunWriter {
     this.maxDetailed = Math.min(options.maxDetailed ?? 100_000, this.maxPending);
     this.retry = options.retry ?? { baseMs: 500, maxMs: 10_000 };
     this.maxLanes = options.lanes ?? 2;
+    this.maxRemembered = options.maxRemembered ?? 100_000;
   }
 
   /** Runs written so far (inserted or found already there). */
@@ -196,8 +230,21 @@ export class RunWriter {
       this.droppedSinceLog = 0;
     }
     while (this.lanes < this.maxLanes && this.hasWork()) {
-      const runs = this.runs.splice(0, this.maxBatch);
-      this.shedUpTo = Math.max(0, this.shedUpTo - runs.length);
+      const taken = this.runs.splice(0, this.maxBatch);
+      this.shedUpTo = Math.max(0, this.shedUpTo - taken.length);
+      // A cycle is written by one lane at a time and once per batch: the check for a stored twin
+      // cannot see a row another statement has not committed yet.
+      const runs: RunRecord[] = [];
+      const deferred: RunRecord[] = [];
+      const inBatch = new Set<string>();
+      for (const run of taken) {
+        if (this.writing.has(run.cycleId) || inBatch.has(run.cycleId)) deferred.push(run);
+        else {
+          inBatch.add(run.cycleId);
+          runs.push(run);
+        }
+      }
+      this.runs.unshift(...deferred);
       for (const run of runs) {
         this.buffered.delete(run.cycleId);
         this.writing.add(run.cycleId);
@@ -230,6 +277,7 @@ export class RunWriter {
     try {
       if (runs.length > 0) await this.insertRuns(runs);
       this.stored += runs.length;
+      this.remember(runs);
       runs = [];
       if (states) await this.updateChecks(states);
       states = null;
@@ -276,42 +324,48 @@ export class RunWriter {
     const rows = runs.map((run) => {
       params.push(
         run.checkId,
-        run.cycleId,
+        cycleKey(run.cycleId),
         iso(run.startedAt),
         iso(run.finishedAt),
         run.state,
         run.failingLocations,
         run.latencyMs,
-        JSON.stringify(run.results),
+        encodeLocationResults(run.results),
         run.inMaintenance,
         run.onDemand,
       );
-      return '(?::int, ?::varchar, ?::timestamptz, ?::timestamptz, ?::text, ?::int, ?::int, ?::jsonb, ?::boolean, ?::boolean)';
+      return '(?::int, ?::bigint, ?::timestamptz, ?::timestamptz, ?::text, ?::smallint, ?::int, ?::text, ?::boolean, ?::boolean)';
     });
-    // Rows of a check deleted meanwhile are skipped, not allowed to fail the whole batch.
+    // Rows of a check deleted meanwhile are skipped, not allowed to fail the whole batch. A cycle
+    // already stored is skipped: a replayed one has the same start, one adopted by a new owner may
+    // start up to its deadline (below the longest period, 15 min) apart; the check's runs of that
+    // half hour are found through the primary key.
     await this.execute(
-      `with v (check_id, cycle_id, started_at, finished_at, state, failing_locations, latency_ms, results, in_maintenance, on_demand) as (
+      `with v (check_id, cycle_key, started_at, finished_at, state, failing_locations, latency_ms, results, in_maintenance, on_demand) as (
          values ${rows.join(', ')}
        ), inserted as (
-         insert into runs (check_id, cycle_id, started_at, finished_at, state, failing_locations, latency_ms, results, in_maintenance, on_demand)
-         select v.* from v where exists (select 1 from uptime_checks c where c.id = v.check_id)
-         on conflict (cycle_id) do nothing
-         returning check_id, started_at, state, in_maintenance, on_demand
+         insert into runs (check_id, cycle_key, started_at, finished_at, state, failing_locations, latency_ms, results, in_maintenance, on_demand)
+         select v.* from v
+         where exists (select 1 from uptime_checks c where c.id = v.check_id)
+           and not exists (
+             select 1 from runs r
+             where r.check_id = v.check_id and r.started_at > v.started_at - interval '15 minutes' and r.started_at < v.started_at + interval '15 minutes'
+               and r.cycle_key = v.cycle_key)
+         returning check_id, started_at, state, failing_locations, latency_ms, in_maintenance, on_demand
+       ), hourly as (
+         insert into hourly_availability (check_id, hour, ${rollupColumns})
+         select i.check_id, date_trunc('hour', i.started_at at time zone 'UTC') at time zone 'UTC', ${rollupCounts}
+         from inserted i join uptime_checks c on c.id = i.check_id where not i.on_demand
+         group by 1, 2
+         order by 1, 2
+         on conflict (check_id, hour) do update set ${rollupAdditions('hourly_availability')}
        )
-       insert into daily_availability (check_id, day, up_runs, down_runs, unknown_runs, maintenance_runs)
-       select check_id, to_char(started_at at time zone 'UTC', 'YYYY-MM-DD'),
-              count(*) filter (where not in_maintenance and state = 'UP'),
-              count(*) filter (where not in_maintenance and state = 'DOWN'),
-              count(*) filter (where not in_maintenance and state = 'UNKNOWN'),
-              count(*) filter (where in_maintenance)
-       from inserted where not on_demand
+       insert into daily_availability (check_id, day, ${rollupColumns})
+       select i.check_id, to_char(i.started_at at time zone 'UTC', 'YYYY-MM-DD'), ${rollupCounts}
+       from inserted i join uptime_checks c on c.id = i.check_id where not i.on_demand
        group by 1, 2
        order by 1, 2
-       on conflict (check_id, day) do update set
-         up_runs = daily_availability.up_runs + excluded.up_runs,
-         down_runs = daily_availability.down_runs + excluded.down_runs,
-         unknown_runs = daily_availability.unknown_runs + excluded.unknown_runs,
-         maintenance_runs = daily_availability.maintenance_runs + excluded.maintenance_runs`,
+       on conflict (check_id, day) do update set ${rollupAdditions('daily_availability')}`,
       params,
     );
   }
@@ -344,7 +398,27 @@ export class RunWriter {
     }
   }
 
+  /** Where recently written cycles are, so that a late answer updates its run through the primary key. */
+  private remember(runs: RunRecord[]): void {
+    for (const run of runs) this.recent.set(run.cycleId, { checkId: run.checkId, startedAt: run.startedAt });
+    for (const cycleId of this.recent.keys()) {
+      if (this.recent.size <= this.maxRemembered) break;
+      this.recent.delete(cycleId);
+    }
+  }
+
   private async updateResults(cycleId: string, results: LocationResult[]): Promise<void> {
-    await this.execute('update runs set results = ?::jsonb where cycle_id = ?', [JSON.stringify(results), cycleId]);
+    const run = this.recent.get(cycleId);
+    if (!run) {
+      // Late answers come seconds after their cycle; one for a run this long gone is left out of the record.
+      this.logger.debug({ cycleId }, 'late answer for a run written too long ago; not recorded');
+      return;
+    }
+    await this.execute('update runs set results = ? where check_id = ? and started_at = ? and cycle_key = ?', [
+      encodeLocationResults(results),
+      run.checkId,
+      iso(run.startedAt),
+      cycleKey(cycleId),
+    ]);
   }
 }

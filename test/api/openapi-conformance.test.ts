@@ -155,6 +155,11 @@ besideServe('every operation answers as the served OpenAPI document says (needs 
   await expect(400, 'GET', `/mobile/uptime-checks/${checkId}/sla-calendar?month=13`, { workspace: ws });
   const csv = await expect(200, 'GET', `/mobile/uptime-checks/${checkId}/export-csv`, { workspace: ws });
   t.regex(csv as string, /\n/);
+  await expect(200, 'GET', `/mobile/uptime-checks/${checkId}/sla-report?period=week&time_zone=Europe/Berlin`, { workspace: ws });
+  await expect(400, 'GET', `/mobile/uptime-checks/${checkId}/sla-report?time_zone=Nowhere/Land`, { workspace: ws });
+  await expect(200, 'GET', `/mobile/uptime-checks/${checkId}/sla-report/export-csv`, { workspace: ws });
+  await expect(200, 'GET', `/mobile/sla-reports?ids=${checkId}`, { workspace: ws });
+  await expect(200, 'GET', '/mobile/sla-reports/export-csv', { workspace: ws });
   await expect(200, 'POST', `/mobile/uptime-checks/${checkId}/favorite`, { workspace: ws });
   await expect(200, 'POST', `/mobile/uptime-checks/${checkId}/pause`, { workspace: ws });
   await expect(200, 'POST', `/mobile/uptime-checks/${checkId}/resume`, { workspace: ws });

@@ -1,4 +1,5 @@
 import test from 'ava';
+import { cycleKey } from '../../src/store/location-results-codec.js';
 import { DailyAvailability, Run, type LocationResult } from '../../src/store/entities/run.js';
 import { httpCheck } from './helpers/check-bodies.js';
 import { ApiHarness, type Account } from './helpers/api-harness.js';
@@ -37,7 +38,7 @@ test.before(async () => {
   plan.forEach(([state, results, latencyMs], i) => {
     em.create(Run, {
       check: checkId,
-      cycleId: `history-${i}`,
+      cycleKey: cycleKey(`history-${i}`),
       startedAt: new Date(base + i * minute),
       finishedAt: new Date(base + i * minute + 2000),
       state,
@@ -159,7 +160,7 @@ test('CSV export streams long ranges in batches without losing or repeating a ru
   for (let i = 0; i < 1201; i++) {
     em.create(Run, {
       check: id,
-      cycleId: `long-${i}`,
+      cycleKey: cycleKey(`long-${i}`),
       startedAt: new Date(base + Math.floor(i / 3) * minute),
       finishedAt: new Date(base + Math.floor(i / 3) * minute + 1000),
       state: 'UP',

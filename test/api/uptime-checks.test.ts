@@ -1,4 +1,5 @@
 import test from 'ava';
+import { cycleKey } from '../../src/store/location-results-codec.js';
 import { ActivityLogEntry } from '../../src/store/entities/activity-log.js';
 import { NotificationGroup } from '../../src/store/entities/notification-group.js';
 import { DailyAvailability, Run } from '../../src/store/entities/run.js';
@@ -73,7 +74,7 @@ test('create answers 201 with data.id; detail shows the configuration, defaults,
 
   const em = api.em;
   const check = await em.findOneOrFail(UptimeCheck, res.body.data.id);
-  em.create(Run, { check, cycleId: `c-${check.id}`, startedAt: new Date(), finishedAt: new Date(), state: 'UP', failingLocations: 0, latencyMs: 42, results: [] });
+  em.create(Run, { check, cycleKey: cycleKey(`c-${check.id}`), startedAt: new Date(), finishedAt: new Date(), state: 'UP', failingLocations: 0, latencyMs: 42, results: [] });
   check.state = 'up';
   await em.flush();
   const withRun = await api.call('GET', `/mobile/uptime-checks/${check.id}`, { account: owner });

@@ -1,4 +1,5 @@
 import test from 'ava';
+import { cycleKey } from '../../src/store/location-results-codec.js';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { RunRecord } from '../../src/domain/check-actor-reducer.js';
 import { CheckLoader } from '../../src/engine/check-loader.js';
@@ -64,7 +65,7 @@ test.serial('runs are written in batches; replays, on-demand runs and deleted ch
   t.is(await em().count(Run, { check: check.id }), 4, 'the replayed cycle is stored once');
   const [rollup] = await em().find(DailyAvailability, { check: check.id });
   t.like(rollup, { day: '2026-03-10', upRuns: 1, downRuns: 1, unknownRuns: 0, maintenanceRuns: 1 });
-  const late = await em().findOneOrFail(Run, { cycleId: 'w.2' });
+  const late = await em().findOneOrFail(Run, { cycleKey: cycleKey('w.2') });
   t.like(late.results[1], { state: 'down', late: true });
   t.is(late.state, 'DOWN');
   const stored = await em().findOneOrFail(UptimeCheck, check.id);

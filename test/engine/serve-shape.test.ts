@@ -76,7 +76,7 @@ test('target down opens an incident with its outbox rows; target back resolves i
   t.is(summary.state, 'DOWN');
   t.is(summary.results.length, 2);
   t.truthy(summary.runId);
-  t.true((await em().findOneOrFail(Run, summary.runId!)).onDemand);
+  t.true((await em().findOneOrFail(Run, { id: summary.runId! })).onDemand);
   t.is(await em().count(Incident, { check: check.id }), 1);
 
   target.healthy = true;

@@ -66,7 +66,7 @@ test.serial('test-now over the bus reaches the owning engine and answers with th
   t.true(summary.startedAt instanceof Date);
   t.deepEqual(summary.results.map((r) => [r.location, r.state]), [['eu-west', 'up'], ['us-east', 'unsupported']]);
   t.is(summary.latencyMs, 12);
-  const stored = await em().findOneOrFail(Run, summary.runId!);
+  const stored = await em().findOneOrFail(Run, { id: summary.runId! });
   t.true(stored.onDemand);
   t.is(await em().count(Run, { check: check.id, onDemand: false }), 0, 'a paused check runs no scheduled cycle');
   t.is(await em().count(Incident, {}), 0);

@@ -1,4 +1,5 @@
 import test from 'ava';
+import { cycleKey } from '../../src/store/location-results-codec.js';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import {
@@ -63,7 +64,7 @@ test.serial(`every entity round-trips on ${engineName()}`, async (t) => {
   const favorite = tx.create(UptimeCheckFavorite, { user: user.id, check: check.id });
   const run = tx.create(Run, {
     check: check.id,
-    cycleId: 'c-1',
+    cycleKey: cycleKey('c-1'),
     startedAt: new Date('2026-11-22T10:00:00Z'),
     finishedAt: new Date('2026-11-22T10:00:01Z'),
     state: 'DOWN',
@@ -128,7 +129,7 @@ test.serial(`every entity round-trips on ${engineName()}`, async (t) => {
   t.deepEqual(loadedCheck.notificationGroups.getIdentifiers(), [group.id]);
   t.is(loadedCheck.state, 'pending');
   t.is(loadedCheck.managedBy, 'api');
-  t.is((await read.findOneOrFail(Run, run.id)).results[0]!.reason, 'connection refused');
+  t.is((await read.findOneOrFail(Run, { id: run.id })).results[0]!.reason, 'connection refused');
   t.is((await read.findOneOrFail(DailyAvailability, daily.id)).day, '2026-11-22');
   const loadedIncident = await read.findOneOrFail(Incident, incident.id, { populate: ['notes'] });
   t.is(loadedIncident.status, 'open');

@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { Request as ExpressRequest } from 'express';
 import { Body, Get, Path, Post, Produces, Query, Request, Response, Route, Security, SuccessResponse, Tags } from '@tsoa/runtime';
-import { monthRange } from '../../domain/check-history.js';
+import { historyResolution, monthRange, type HistoryResolution } from '../../domain/check-history.js';
 import { capabilityForCheckType } from '../../domain/entitlement.js';
 import { principalOf, workspaceOf } from '../auth/principal.js';
 import { ApiController } from '../base-controller.js';
@@ -9,10 +9,10 @@ import { ok, page, type ErrorBody, type Page, type Success } from '../envelope.j
 import { ApiError, badRequest } from '../errors.js';
 import { requireActiveEntitlement, requireCapability, requirePermission } from '../guards.js';
 import { parseBooleanFilter, parseInstant, parsePaging, parseRange, type BooleanFilter } from '../query-filters.js';
-import { latencySeries, listRuns, runsCsv, slaCalendar, type LatencySeries, type SlaCalendar } from '../uptime-checks/check-history.js';
+import { latencySeries, listRuns, rollupCsv, runsCsv, slaCalendar, type LatencySeries, type SlaCalendar } from '../uptime-checks/check-history.js';
 import { bulkPause, createCheck, deleteCheck, setPaused, toggleFavorite, updateCheck, usableLocations, type BulkPauseOutcome } from '../uptime-checks/check-mutations.js';
 import { checkOptions, type CheckOptions } from '../uptime-checks/check-options-view.js';
-import { favoriteIds, findCheck, latestRun, listChecks, type StatusFilter } from '../uptime-checks/check-queries.js';
+import { favoriteIds, findCheck, latestRun, listChecks, recentAvailability, type StatusFilter } from '../uptime-checks/check-queries.js';
 import { checkDetail, checkView, runSummaryView, type RunView, type UptimeCheckDetail, type UptimeCheckView } from '../uptime-checks/check-views.js';
 
 /**
@@ -161,7 +161,8 @@ export class UptimeChecksController extends ApiController {
     const principal = principalOf(req);
     const check = await findCheck(this.context.em, workspaceOf(principal), id);
     const favorites = await favoriteIds(this.context.em, principal.user, [check.id]);
-    return ok(checkDetail(check, { entitlement: principal.entitlement, favoriteIds: favorites }, await latestRun(this.context.em, check)));
+    const availability = await recentAvailability(this.context.em, check, this.context.deps.now());
+    return ok(checkDetail(check, { entitlement: principal.entitlement, favoriteIds: favorites }, await latestRun(this.context.em, check), availability));
   }
 
   /** Replaces the configuration (every field as on create; absent fields take their defaults). */
@@ -266,6 +267,8 @@ export class UptimeChecksController extends ApiController {
 
   /**
    * Latency over time, averaged per bucket; the bucket widens with the range (at most 300 points).
+   * Beyond the runs' retention (`VANTAGE_RUN_RETENTION_DAYS`) the series comes from the hourly
+   * rollup, beyond the hourly rollup's from the daily one; `resolution` says which.
    * @param from ISO 8601; default 24 hours before `to`
    * @param to ISO 8601; default now. At most 90 days after `from`.
    */
@@ -274,7 +277,7 @@ export class UptimeChecksController extends ApiController {
   public async latency(@Request() req: ExpressRequest, @Path() id: number, @Query() from?: string, @Query() to?: string): Promise<Success<LatencySeries>> {
     const range = parseRange(from, to, this.context.deps.now(), DAY, 90 * DAY);
     const check = await findCheck(this.context.em, workspaceOf(principalOf(req)), id);
-    return ok(await latencySeries(this.context.em, check, range.from, range.to));
+    return ok(await latencySeries(this.context.em, check, range.from, range.to, this.resolutionFrom(range.from)));
   }
 
   /**
@@ -298,19 +301,32 @@ export class UptimeChecksController extends ApiController {
   }
 
   /**
-   * Runs of the range as CSV (header row first, oldest run first), without the envelope.
+   * Runs of the range as CSV (header row first, oldest run first), without the envelope. A range
+   * that starts beyond the runs' retention is answered from the rollups instead, one line per
+   * hour (or per day beyond the hourly rollup's retention) with the columns `period_start`,
+   * `resolution`, `up_runs`, `down_runs`, `unknown_runs`, `maintenance_runs`,
+   * `availability_percent`, `latency_avg_ms`, `latency_min_ms`, `latency_max_ms`. The header
+   * `X-Vantage-Resolution` says which: `raw`, `hourly` or `daily`.
    * @param from ISO 8601; default 30 days before `to`
    * @param to ISO 8601; default now. At most 366 days after `from`.
    */
   @Get('{id}/export-csv')
   @Produces('text/csv')
+  @SuccessResponse<{ 'X-Vantage-Resolution': HistoryResolution }>(200, 'Runs, or rollup periods beyond the retention, as CSV', 'text/csv')
   @Response<ErrorBody>(404, 'No such check in this workspace')
   public async exportCsv(@Request() req: ExpressRequest, @Path() id: number, @Query() from?: string, @Query() to?: string): Promise<Readable> {
     const range = parseRange(from, to, this.context.deps.now(), 30 * DAY, 366 * DAY);
     const check = await findCheck(this.context.em, workspaceOf(principalOf(req)), id);
     this.setHeader('Content-Type', 'text/csv; charset=utf-8');
     this.setHeader('Content-Disposition', `attachment; filename="uptime-check-${check.id}-runs.csv"`);
-    return runsCsv(this.context.em, check, range.from, range.to);
+    const resolution = this.resolutionFrom(range.from);
+    this.setHeader('X-Vantage-Resolution', resolution);
+    return resolution === 'raw' ? runsCsv(this.context.em, check, range.from, range.to) : rollupCsv(this.context.em, check, range.from, range.to, resolution);
+  }
+
+  private resolutionFrom(from: Date): HistoryResolution {
+    const { settings } = this.context.deps;
+    return historyResolution(from.getTime(), this.context.deps.now().getTime(), settings.VANTAGE_RUN_RETENTION_DAYS, settings.VANTAGE_HOURLY_ROLLUP_RETENTION_DAYS);
   }
 }
 

@@ -6,6 +6,8 @@ import {  fetchMiddlewares, ExpressTemplateService } from '@tsoa/runtime';
 // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
 import { UptimeChecksController } from './../controllers/uptime-checks-controller.js';
 // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+import { SlaReportsController } from './../controllers/sla-reports-controller.js';
+// WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
 import { SearchController } from './../controllers/search-controller.js';
 // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
 import { PushController } from './../controllers/push-controller.js';
@@ -300,6 +302,17 @@ const models: TsoaRoute.Models = {
         "additionalProperties": false,
     },
     // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+    "RecentAvailability": {
+        "dataType": "refObject",
+        "properties": {
+            "last_24h": {"dataType":"union","subSchemas":[{"dataType":"double"},{"dataType":"enum","enums":[null]}],"required":true},
+            "last_7d": {"dataType":"union","subSchemas":[{"dataType":"double"},{"dataType":"enum","enums":[null]}],"required":true},
+            "last_30d": {"dataType":"union","subSchemas":[{"dataType":"double"},{"dataType":"enum","enums":[null]}],"required":true},
+            "last_90d": {"dataType":"union","subSchemas":[{"dataType":"double"},{"dataType":"enum","enums":[null]}],"required":true},
+        },
+        "additionalProperties": false,
+    },
+    // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
     "UptimeCheckDetail": {
         "dataType": "refObject",
         "properties": {
@@ -335,6 +348,7 @@ const models: TsoaRoute.Models = {
             "kubernetes_ref": {"dataType":"union","subSchemas":[{"dataType":"string"},{"dataType":"enum","enums":[null]}],"required":true},
             "groups": {"dataType":"array","array":{"dataType":"refObject","ref":"GroupRef"},"required":true},
             "latest_run": {"dataType":"union","subSchemas":[{"ref":"RunView"},{"dataType":"enum","enums":[null]}],"required":true},
+            "availability": {"ref":"RecentAvailability","required":true},
         },
         "additionalProperties": false,
     },
@@ -403,6 +417,11 @@ const models: TsoaRoute.Models = {
         "additionalProperties": false,
     },
     // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+    "HistoryResolution": {
+        "dataType": "refAlias",
+        "type": {"dataType":"union","subSchemas":[{"dataType":"enum","enums":["raw"]},{"dataType":"enum","enums":["hourly"]},{"dataType":"enum","enums":["daily"]}],"validators":{}},
+    },
+    // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
     "LatencyPoint": {
         "dataType": "refObject",
         "properties": {
@@ -421,6 +440,7 @@ const models: TsoaRoute.Models = {
             "from": {"dataType":"string","required":true},
             "to": {"dataType":"string","required":true},
             "bucket_seconds": {"dataType":"integer","required":true},
+            "resolution": {"ref":"HistoryResolution","required":true},
             "points": {"dataType":"array","array":{"dataType":"refObject","ref":"LatencyPoint"},"required":true},
         },
         "additionalProperties": false,
@@ -464,6 +484,48 @@ const models: TsoaRoute.Models = {
         "properties": {
             "success": {"dataType":"enum","enums":[true],"required":true},
             "data": {"ref":"SlaCalendar","required":true},
+        },
+        "additionalProperties": false,
+    },
+    // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+    "CheckSla": {
+        "dataType": "refObject",
+        "properties": {
+            "availability_percent": {"dataType":"union","subSchemas":[{"dataType":"integer"},{"dataType":"enum","enums":[null]}],"required":true},
+            "downtime_minutes": {"dataType":"double","required":true},
+            "runs": {"dataType":"nestedObjectLiteral","nestedProperties":{"maintenance_runs":{"dataType":"integer","required":true},"partial_failure_runs":{"dataType":"integer","required":true},"unknown_runs":{"dataType":"integer","required":true},"down_below_quorum_runs":{"dataType":"integer","required":true},"downtime_runs":{"dataType":"integer","required":true},"down_runs":{"dataType":"integer","required":true},"up_runs":{"dataType":"integer","required":true},"total":{"dataType":"integer","required":true}},"required":true},
+            "incidents": {"dataType":"nestedObjectLiteral","nestedProperties":{"longest_outage_seconds":{"dataType":"union","subSchemas":[{"dataType":"integer"},{"dataType":"enum","enums":[null]}],"required":true},"mttr_seconds":{"dataType":"union","subSchemas":[{"dataType":"integer"},{"dataType":"enum","enums":[null]}],"required":true},"mtta_seconds":{"dataType":"union","subSchemas":[{"dataType":"integer"},{"dataType":"enum","enums":[null]}],"required":true},"resolved":{"dataType":"integer","required":true},"acknowledged":{"dataType":"integer","required":true},"opened":{"dataType":"integer","required":true}},"required":true},
+            "check_id": {"dataType":"integer","required":true},
+            "check_name": {"dataType":"string","required":true},
+        },
+        "additionalProperties": false,
+    },
+    // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+    "SlaReport": {
+        "dataType": "refObject",
+        "properties": {
+            "availability_percent": {"dataType":"union","subSchemas":[{"dataType":"integer"},{"dataType":"enum","enums":[null]}],"required":true},
+            "downtime_minutes": {"dataType":"double","required":true},
+            "runs": {"dataType":"nestedObjectLiteral","nestedProperties":{"maintenance_runs":{"dataType":"integer","required":true},"partial_failure_runs":{"dataType":"integer","required":true},"unknown_runs":{"dataType":"integer","required":true},"down_below_quorum_runs":{"dataType":"integer","required":true},"downtime_runs":{"dataType":"integer","required":true},"down_runs":{"dataType":"integer","required":true},"up_runs":{"dataType":"integer","required":true},"total":{"dataType":"integer","required":true}},"required":true},
+            "incidents": {"dataType":"nestedObjectLiteral","nestedProperties":{"longest_outage_seconds":{"dataType":"union","subSchemas":[{"dataType":"integer"},{"dataType":"enum","enums":[null]}],"required":true},"mttr_seconds":{"dataType":"union","subSchemas":[{"dataType":"integer"},{"dataType":"enum","enums":[null]}],"required":true},"mtta_seconds":{"dataType":"union","subSchemas":[{"dataType":"integer"},{"dataType":"enum","enums":[null]}],"required":true},"resolved":{"dataType":"integer","required":true},"acknowledged":{"dataType":"integer","required":true},"opened":{"dataType":"integer","required":true}},"required":true},
+            "period": {"dataType":"string","required":true},
+            "time_zone": {"dataType":"string","required":true},
+            "first_day": {"dataType":"string","required":true},
+            "last_day": {"dataType":"string","required":true},
+            "from": {"dataType":"string","required":true},
+            "to": {"dataType":"string","required":true},
+            "resolution": {"dataType":"union","subSchemas":[{"dataType":"enum","enums":["hourly"]},{"dataType":"enum","enums":["daily"]}],"required":true},
+            "policy": {"dataType":"array","array":{"dataType":"string"},"required":true},
+            "checks": {"dataType":"array","array":{"dataType":"refObject","ref":"CheckSla"},"required":true},
+        },
+        "additionalProperties": false,
+    },
+    // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+    "Success_SlaReport_": {
+        "dataType": "refObject",
+        "properties": {
+            "success": {"dataType":"enum","enums":[true],"required":true},
+            "data": {"ref":"SlaReport","required":true},
         },
         "additionalProperties": false,
     },
@@ -2193,6 +2255,174 @@ export function RegisterRoutes(app: Router,opts?:{multer?:ReturnType<typeof mult
 
               await templateService.apiHandler({
                 methodName: 'exportCsv',
+                controller,
+                response,
+                next,
+                validatedArgs,
+                successStatus: 200,
+              });
+            } catch (err) {
+                return next(err);
+            }
+        });
+        // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+        const argsSlaReportsController_checkReport: Record<string, TsoaRoute.ParameterSchema> = {
+                req: {"in":"request","name":"req","required":true,"dataType":"object"},
+                id: {"in":"path","name":"id","required":true,"dataType":"integer"},
+                period: {"in":"query","name":"period","dataType":"string"},
+                date: {"in":"query","name":"date","dataType":"string"},
+                from: {"in":"query","name":"from","dataType":"string"},
+                to: {"in":"query","name":"to","dataType":"string"},
+                time_zone: {"in":"query","name":"time_zone","dataType":"string"},
+        };
+        app.get('/mobile/uptime-checks/:id/sla-report',
+            authenticateMiddleware([{"basic":["workspace"]}]),
+            ...(fetchMiddlewares<RequestHandler>(SlaReportsController)),
+            ...(fetchMiddlewares<RequestHandler>(SlaReportsController.prototype.checkReport)),
+
+            async function SlaReportsController_checkReport(request: ExRequest, response: ExResponse, next: any) {
+
+            // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+
+            let validatedArgs: any[] = [];
+            try {
+                validatedArgs = templateService.getValidatedArgs({ args: argsSlaReportsController_checkReport, request, response });
+
+                const container: IocContainer = typeof iocContainer === 'function' ? (iocContainer as IocContainerFactory)(request) : iocContainer;
+
+                const controller: any = await container.get<SlaReportsController>(SlaReportsController);
+                if (typeof controller['setStatus'] === 'function') {
+                controller.setStatus(undefined);
+                }
+
+              await templateService.apiHandler({
+                methodName: 'checkReport',
+                controller,
+                response,
+                next,
+                validatedArgs,
+                successStatus: undefined,
+              });
+            } catch (err) {
+                return next(err);
+            }
+        });
+        // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+        const argsSlaReportsController_checkReportCsv: Record<string, TsoaRoute.ParameterSchema> = {
+                req: {"in":"request","name":"req","required":true,"dataType":"object"},
+                id: {"in":"path","name":"id","required":true,"dataType":"integer"},
+                period: {"in":"query","name":"period","dataType":"string"},
+                date: {"in":"query","name":"date","dataType":"string"},
+                from: {"in":"query","name":"from","dataType":"string"},
+                to: {"in":"query","name":"to","dataType":"string"},
+                time_zone: {"in":"query","name":"time_zone","dataType":"string"},
+        };
+        app.get('/mobile/uptime-checks/:id/sla-report/export-csv',
+            authenticateMiddleware([{"basic":["workspace"]}]),
+            ...(fetchMiddlewares<RequestHandler>(SlaReportsController)),
+            ...(fetchMiddlewares<RequestHandler>(SlaReportsController.prototype.checkReportCsv)),
+
+            async function SlaReportsController_checkReportCsv(request: ExRequest, response: ExResponse, next: any) {
+
+            // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+
+            let validatedArgs: any[] = [];
+            try {
+                validatedArgs = templateService.getValidatedArgs({ args: argsSlaReportsController_checkReportCsv, request, response });
+
+                const container: IocContainer = typeof iocContainer === 'function' ? (iocContainer as IocContainerFactory)(request) : iocContainer;
+
+                const controller: any = await container.get<SlaReportsController>(SlaReportsController);
+                if (typeof controller['setStatus'] === 'function') {
+                controller.setStatus(undefined);
+                }
+
+              await templateService.apiHandler({
+                methodName: 'checkReportCsv',
+                controller,
+                response,
+                next,
+                validatedArgs,
+                successStatus: undefined,
+              });
+            } catch (err) {
+                return next(err);
+            }
+        });
+        // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+        const argsSlaReportsController_setReport: Record<string, TsoaRoute.ParameterSchema> = {
+                req: {"in":"request","name":"req","required":true,"dataType":"object"},
+                ids: {"in":"query","name":"ids","dataType":"string"},
+                period: {"in":"query","name":"period","dataType":"string"},
+                date: {"in":"query","name":"date","dataType":"string"},
+                from: {"in":"query","name":"from","dataType":"string"},
+                to: {"in":"query","name":"to","dataType":"string"},
+                time_zone: {"in":"query","name":"time_zone","dataType":"string"},
+        };
+        app.get('/mobile/sla-reports',
+            authenticateMiddleware([{"basic":["workspace"]}]),
+            ...(fetchMiddlewares<RequestHandler>(SlaReportsController)),
+            ...(fetchMiddlewares<RequestHandler>(SlaReportsController.prototype.setReport)),
+
+            async function SlaReportsController_setReport(request: ExRequest, response: ExResponse, next: any) {
+
+            // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+
+            let validatedArgs: any[] = [];
+            try {
+                validatedArgs = templateService.getValidatedArgs({ args: argsSlaReportsController_setReport, request, response });
+
+                const container: IocContainer = typeof iocContainer === 'function' ? (iocContainer as IocContainerFactory)(request) : iocContainer;
+
+                const controller: any = await container.get<SlaReportsController>(SlaReportsController);
+                if (typeof controller['setStatus'] === 'function') {
+                controller.setStatus(undefined);
+                }
+
+              await templateService.apiHandler({
+                methodName: 'setReport',
+                controller,
+                response,
+                next,
+                validatedArgs,
+                successStatus: undefined,
+              });
+            } catch (err) {
+                return next(err);
+            }
+        });
+        // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+        const argsSlaReportsController_setReportCsv: Record<string, TsoaRoute.ParameterSchema> = {
+                req: {"in":"request","name":"req","required":true,"dataType":"object"},
+                ids: {"in":"query","name":"ids","dataType":"string"},
+                period: {"in":"query","name":"period","dataType":"string"},
+                date: {"in":"query","name":"date","dataType":"string"},
+                from: {"in":"query","name":"from","dataType":"string"},
+                to: {"in":"query","name":"to","dataType":"string"},
+                time_zone: {"in":"query","name":"time_zone","dataType":"string"},
+        };
+        app.get('/mobile/sla-reports/export-csv',
+            authenticateMiddleware([{"basic":["workspace"]}]),
+            ...(fetchMiddlewares<RequestHandler>(SlaReportsController)),
+            ...(fetchMiddlewares<RequestHandler>(SlaReportsController.prototype.setReportCsv)),
+
+            async function SlaReportsController_setReportCsv(request: ExRequest, response: ExResponse, next: any) {
+
+            // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+
+            let validatedArgs: any[] = [];
+            try {
+                validatedArgs = templateService.getValidatedArgs({ args: argsSlaReportsController_setReportCsv, request, response });
+
+                const container: IocContainer = typeof iocContainer === 'function' ? (iocContainer as IocContainerFactory)(request) : iocContainer;
+
+                const controller: any = await container.get<SlaReportsController>(SlaReportsController);
+                if (typeof controller['setStatus'] === 'function') {
+                controller.setStatus(undefined);
+                }
+
+              await templateService.apiHandler({
+                methodName: 'setReportCsv',
                 controller,
                 response,
                 next,

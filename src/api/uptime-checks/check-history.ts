@@ -1,7 +1,8 @@
 import { Readable } from 'node:stream';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { availabilityPercent, csvLine, daysBetween, latencyBucketMs } from '../../domain/check-history.js';
+import { availabilityPercent, bucketAtResolution, csvLine, daysBetween, type HistoryResolution } from '../../domain/check-history.js';
 import { DailyAvailability, Run } from '../../store/entities/run.js';
+import { locationPattern } from '../../store/location-results-codec.js';
 import type { UptimeCheck } from '../../store/entities/uptime-check.js';
 import { runView, type RunView } from './check-views.js';
 
@@ -24,7 +25,7 @@ export async function listRuns(
   if (filters.from) qb.andWhere({ startedAt: { $gte: filters.from } });
   if (filters.to) qb.andWhere({ startedAt: { $lte: filters.to } });
   if (filters.onlyFailed) qb.andWhere({ failingLocations: { $gt: 0 } });
-  if (filters.location) qb.andWhere('r.results::jsonb @> ?::jsonb', [JSON.stringify([{ location: filters.location }])]);
+  if (filters.location) qb.andWhere('r.results like ?', [locationPattern(filters.location)]);
   const total = await qb.clone().getCount();
   const runs = await qb.orderBy({ startedAt: 'desc', id: 'desc' }).limit(limit).offset(offset).getResult();
   return { runs: runs.map(runView), total };
@@ -46,22 +47,37 @@ export interface LatencySeries {
   from: string;
   to: string;
   bucket_seconds: number;
+  /**
+   * Where the series comes from: `raw` runs inside the runs' retention, the `hourly` rollup
+   * beyond it, the `daily` rollup beyond the hourly rollup's retention.
+   */
+  resolution: HistoryResolution;
   /** Buckets with at least one run that measured a latency; empty buckets are left out. */
   points: LatencyPoint[];
 }
 
-export async function latencySeries(em: EntityManager, check: UptimeCheck, from: Date, to: Date): Promise<LatencySeries> {
-  const bucketMs = latencyBucketMs(to.getTime() - from.getTime());
-  const rows = await em.getConnection().execute<Array<{ bucket: string | number; avg: string | number; min: number; max: number; runs: string | number }>>(
-    `select floor(extract(epoch from started_at) * 1000 / ?) as bucket, avg(latency_ms) as avg, min(latency_ms) as min, max(latency_ms) as max, count(*) as runs
-       from runs where check_id = ? and started_at >= ? and started_at <= ? and latency_ms is not null
-       group by 1 order by 1`,
-    [bucketMs, check.id, from, to],
-  );
+type LatencyRow = { bucket: string | number; avg: string | number; min: number; max: number; runs: string | number };
+
+const latencySql: Record<HistoryResolution, string> = {
+  raw: `select floor(extract(epoch from started_at) * 1000 / ?) as bucket, avg(latency_ms) as avg, min(latency_ms) as min, max(latency_ms) as max, count(*) as runs
+          from runs where check_id = ? and started_at >= ? and started_at <= ? and latency_ms is not null
+          group by 1 order by 1`,
+  hourly: `select floor(extract(epoch from hour) * 1000 / ?) as bucket, sum(latency_sum_ms)::float8 / sum(latency_runs) as avg, min(latency_min_ms) as min, max(latency_max_ms) as max, sum(latency_runs) as runs
+          from hourly_availability where check_id = ? and hour >= date_trunc('hour', ?::timestamptz at time zone 'UTC') at time zone 'UTC' and hour <= ? and latency_runs > 0
+          group by 1 order by 1`,
+  daily: `select floor(extract(epoch from (day || 'T00:00:00Z')::timestamptz) * 1000 / ?) as bucket, sum(latency_sum_ms)::float8 / sum(latency_runs) as avg, min(latency_min_ms) as min, max(latency_max_ms) as max, sum(latency_runs) as runs
+          from daily_availability where check_id = ? and day >= to_char(?::timestamptz at time zone 'UTC', 'YYYY-MM-DD') and day <= to_char(?::timestamptz at time zone 'UTC', 'YYYY-MM-DD') and latency_runs > 0
+          group by 1 order by 1`,
+};
+
+export async function latencySeries(em: EntityManager, check: UptimeCheck, from: Date, to: Date, resolution: HistoryResolution = 'raw'): Promise<LatencySeries> {
+  const bucketMs = bucketAtResolution(to.getTime() - from.getTime(), resolution);
+  const rows = await em.getConnection().execute<LatencyRow[]>(latencySql[resolution], [bucketMs, check.id, from, to]);
   return {
     from: from.toISOString(),
     to: to.toISOString(),
     bucket_seconds: bucketMs / 1000,
+    resolution,
     points: rows.map((row) => ({
       at: new Date(Number(row.bucket) * bucketMs).toISOString(),
       avg_ms: Math.round(Number(row.avg) * 10) / 10,
@@ -140,6 +156,52 @@ export function runsCsv(em: EntityManager, check: UptimeCheck, from: Date, to: D
       const last = batch[batch.length - 1]!;
       after = { startedAt: last.startedAt, id: Number(last.id) };
       em.clear();
+    }
+  }
+  return Readable.from(lines());
+}
+
+export const ROLLUP_CSV_HEADER = [
+  'period_start',
+  'resolution',
+  'up_runs',
+  'down_runs',
+  'unknown_runs',
+  'maintenance_runs',
+  'availability_percent',
+  'latency_avg_ms',
+  'latency_min_ms',
+  'latency_max_ms',
+];
+
+type RollupRow = { period: Date | string; up: number; down: number; unknown: number; maintenance: number; sum: string | number; runs: number; min: number | null; max: number | null };
+
+const rollupSql: Record<Exclude<HistoryResolution, 'raw'>, string> = {
+  hourly: `select hour as period, up_runs as up, down_runs as down, unknown_runs as unknown, maintenance_runs as maintenance, latency_sum_ms as sum, latency_runs as runs, latency_min_ms as min, latency_max_ms as max
+             from hourly_availability where check_id = ? and hour >= date_trunc('hour', ?::timestamptz at time zone 'UTC') at time zone 'UTC' and hour <= ? order by hour`,
+  daily: `select (day || 'T00:00:00Z')::timestamptz as period, up_runs as up, down_runs as down, unknown_runs as unknown, maintenance_runs as maintenance, latency_sum_ms as sum, latency_runs as runs, latency_min_ms as min, latency_max_ms as max
+             from daily_availability where check_id = ? and day >= to_char(?::timestamptz at time zone 'UTC', 'YYYY-MM-DD') and day <= to_char(?::timestamptz at time zone 'UTC', 'YYYY-MM-DD') order by day`,
+};
+
+/** Beyond the runs' retention: one line per hour or day of the rollup (at most 8,784 hours in the longest export). */
+export function rollupCsv(em: EntityManager, check: UptimeCheck, from: Date, to: Date, resolution: Exclude<HistoryResolution, 'raw'>): Readable {
+  async function* lines(): AsyncGenerator<string> {
+    yield csvLine(ROLLUP_CSV_HEADER);
+    const rows = await em.getConnection().execute<RollupRow[]>(rollupSql[resolution], [check.id, from, to]);
+    for (const row of rows) {
+      const latencyRuns = Number(row.runs);
+      yield csvLine([
+        new Date(row.period).toISOString(),
+        resolution,
+        row.up,
+        row.down,
+        row.unknown,
+        row.maintenance,
+        availabilityPercent({ upRuns: row.up, downRuns: row.down }),
+        latencyRuns > 0 ? Math.round((Number(row.sum) / latencyRuns) * 10) / 10 : null,
+        row.min,
+        row.max,
+      ]);
     }
   }
   return Readable.from(lines());

@@ -6,6 +6,7 @@ import { UptimeCheck, UptimeCheckFavorite } from '../../store/entities/uptime-ch
 import type { User } from '../../store/entities/user.js';
 import { Workspace } from '../../store/entities/workspace.js';
 import { notFound } from '../errors.js';
+import type { RecentAvailability } from './check-views.js';
 
 /** A check of this workspace by id: any other id (another workspace's, another client's, none) is 404 alike. */
 export async function findCheck(em: EntityManager, workspace: Workspace, id: number): Promise<UptimeCheck> {
@@ -89,4 +90,28 @@ export async function groupsOfWorkspace(
   const groups = ids.length ? await em.find(NotificationGroup, { id: { $in: [...ids] }, workspace }) : [];
   const found = new Set(groups.map((group) => group.id));
   return { groups, foreign: ids.filter((id) => !found.has(id)) };
+}
+
+type WindowRow = { counted_24h: string | number; down_24h: string | number; counted_7d: string | number; down_7d: string | number; counted_30d: string | number; down_30d: string | number; counted_90d: string | number; down_90d: string | number };
+
+const windows = { '24h': 1, '7d': 7, '30d': 30, '90d': 90 } as const;
+
+/** The check's availability over the last 24 h, 7, 30 and 90 days from the hourly rollup, in one read. */
+export async function recentAvailability(em: EntityManager, check: UptimeCheck, now: Date): Promise<RecentAvailability> {
+  const since = (days: number) => new Date(Math.floor((now.getTime() - days * 86_400_000) / 3_600_000) * 3_600_000);
+  const columns = Object.entries(windows).map(
+    ([name]) => `coalesce(sum(up_runs + down_runs) filter (where hour >= ?), 0) as counted_${name}, coalesce(sum(quorum_down_runs) filter (where hour >= ?), 0) as down_${name}`,
+  );
+  const params = Object.values(windows).flatMap((days) => [since(days), since(days)]);
+  const [row] = await em.getConnection().execute<WindowRow[]>(`select ${columns.join(', ')} from hourly_availability where check_id = ? and hour >= ?`, [...params, check.id, since(90)]);
+  const percent = (counted: string | number | undefined, down: string | number | undefined): number | null => {
+    const total = Number(counted ?? 0);
+    return total === 0 ? null : Math.round(((total - Number(down ?? 0)) / total) * 100_000) / 1000;
+  };
+  return {
+    last_24h: percent(row?.counted_24h, row?.down_24h),
+    last_7d: percent(row?.counted_7d, row?.down_7d),
+    last_30d: percent(row?.counted_30d, row?.down_30d),
+    last_90d: percent(row?.counted_90d, row?.down_90d),
+  };
 }

@@ -78,6 +78,24 @@ export interface UptimeCheckDetail extends UptimeCheckView {
   kubernetes_ref: string | null;
   groups: GroupRef[];
   latest_run: RunView | null;
+  /** Availability over the last 24 hours, 7, 30 and 90 days, counted as SLA reports count it. */
+  availability: RecentAvailability;
+}
+
+/**
+ * Percent, three decimals, by the SLA reports' policy (maintenance and UNKNOWN runs excluded, a
+ * DOWN run downtime only when it met the quorum), from the hourly rollup: whole UTC hours, the
+ * current one included. Null without a counted run.
+ */
+export interface RecentAvailability {
+  /** @isDouble */
+  last_24h: number | null;
+  /** @isDouble */
+  last_7d: number | null;
+  /** @isDouble */
+  last_30d: number | null;
+  /** @isDouble */
+  last_90d: number | null;
 }
 
 export interface ViewContext {
@@ -122,7 +140,7 @@ export function checkView(check: UptimeCheck, context: ViewContext): UptimeCheck
   };
 }
 
-export function checkDetail(check: UptimeCheck, context: ViewContext, latestRun: Run | null): UptimeCheckDetail {
+export function checkDetail(check: UptimeCheck, context: ViewContext, latestRun: Run | null, availability: RecentAvailability): UptimeCheckDetail {
   return {
     ...checkView(check, context),
     can_mutate: check.managedBy !== 'kubernetes',
@@ -132,6 +150,7 @@ export function checkDetail(check: UptimeCheck, context: ViewContext, latestRun:
       .map((group) => ({ id: group.id, name: group.name }))
       .sort((a, b) => a.id - b.id),
     latest_run: latestRun ? runView(latestRun) : null,
+    availability,
   };
 }
 

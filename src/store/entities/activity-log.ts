@@ -34,6 +34,8 @@ export class ActivityLogEntry {
   @Property({ type: 'json', nullable: true })
   details: Record<string, unknown> | null = null;
 
+  /** Indexed for the retention worker, which deletes the oldest entries. */
+  @Index()
   @Property({ type: 'Date' })
   at: Opt<Date> = new Date();
 }

@@ -6,7 +6,8 @@ import { MaintenanceWindow } from './maintenance-window.js';
 import { NotificationGroup } from './notification-group.js';
 import { DeliveryAttempt, OutboxDelivery, OutboxEvent } from './outbox.js';
 import { PushToken } from './push-token.js';
-import { DailyAvailability, Run } from './run.js';
+import { MaintenanceLease } from './maintenance-lease.js';
+import { DailyAvailability, HourlyAvailability, Run } from './run.js';
 import { SignInAddress, SignInFailure } from './sign-in.js';
 import { UptimeCheck, UptimeCheckFavorite } from './uptime-check.js';
 import { User } from './user.js';
@@ -17,6 +18,7 @@ export * from './client.js';
 export * from './domain.js';
 export * from './incident.js';
 export * from './maintenance-window.js';
+export * from './maintenance-lease.js';
 export * from './managed-by.js';
 export * from './notification-group.js';
 export * from './outbox.js';
@@ -37,6 +39,7 @@ export const allEntities = [
   UptimeCheckFavorite,
   Run,
   DailyAvailability,
+  HourlyAvailability,
   Incident,
   IncidentNote,
   Domain,
@@ -50,4 +53,5 @@ export const allEntities = [
   ActivityLogEntry,
   SignInFailure,
   SignInAddress,
+  MaintenanceLease,
 ];

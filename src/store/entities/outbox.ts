@@ -27,6 +27,8 @@ export class OutboxEvent {
   @Enum({ items: () => EVENT_TYPES, type: 'string' })
   eventType!: EventType;
 
+  /** Indexed for the retention worker, which deletes finished notifications oldest first. */
+  @Index()
   @Property({ type: 'Date' })
   occurredAt!: Date;
 

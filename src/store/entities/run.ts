@@ -1,4 +1,5 @@
-import { BigIntType, Entity, Enum, Index, ManyToOne, PrimaryKey, Property, Unique, type Rel, type Opt } from '@mikro-orm/core';
+import { BigIntType, Entity, Enum, ManyToOne, PrimaryKey, PrimaryKeyProp, Property, Unique, type Rel, type Opt } from '@mikro-orm/core';
+import { LocationResultsType } from '../location-results-type.js';
 import { UptimeCheck } from './uptime-check.js';
 
 export const RUN_STATES = ['UP', 'DOWN', 'UNKNOWN'] as const;
@@ -15,21 +16,32 @@ export interface LocationResult {
   late: boolean;
 }
 
-/** One monitoring cycle of a check. Per-location results live in the row: one insert per cycle. */
+/**
+ * One monitoring cycle of a check. Per-location results live in the row: one insert per cycle.
+ *
+ * The table is partitioned by `started_at`, one partition per UTC day (see
+ * `Migration20261126000000` and the retention worker), so every unique key carries `started_at`.
+ * The primary key `(check_id, started_at, id)` is also the index every history read uses. Kept
+ * small on purpose (bytes per run are what a year of storage costs): the cycle is a 64-bit key,
+ * and the results are in a compact positional form (`LocationResultsType`). MikroORM describes
+ * the parent table; the partitions are PostgreSQL's business.
+ */
 @Entity({ tableName: 'runs' })
-@Index({ properties: ['check', 'startedAt'] })
 export class Run {
-  @PrimaryKey({ type: new BigIntType('number') })
-  id!: number;
+  [PrimaryKeyProp]?: ['check', 'startedAt', 'id'];
 
-  @ManyToOne(() => UptimeCheck, { deleteRule: 'cascade' })
+  @ManyToOne(() => UptimeCheck, { deleteRule: 'cascade', primary: true })
   check!: Rel<UptimeCheck>;
 
-  @Property({ type: 'string', length: 64, unique: true })
-  cycleId!: string;
-
-  @Property({ type: 'Date' })
+  @PrimaryKey({ type: 'Date' })
   startedAt!: Date;
+
+  @PrimaryKey({ type: new BigIntType('number'), autoincrement: true })
+  id!: number;
+
+  /** `cycleKey(cycleId)`: a replayed or adopted cycle is recognised by it. */
+  @Property({ type: new BigIntType('string') })
+  cycleKey!: string;
 
   @Property({ type: 'Date' })
   finishedAt!: Date;
@@ -37,14 +49,14 @@ export class Run {
   @Enum({ items: () => RUN_STATES, type: 'string' })
   state!: RunState;
 
-  @Property({ type: 'integer' })
+  @Property({ type: 'smallint' })
   failingLocations!: number;
 
   /** Mean latency of the locations that answered up; null when none did. */
   @Property({ type: 'integer', nullable: true })
   latencyMs: number | null = null;
 
-  @Property({ type: 'json' })
+  @Property({ type: LocationResultsType })
   results!: LocationResult[];
 
   /** A maintenance window covered the check: no incident and no notification came of this run. */
@@ -80,4 +92,81 @@ export class DailyAvailability {
 
   @Property({ type: 'integer' })
   maintenanceRuns: Opt<number> = 0;
+
+  /** Sum and count of the runs' latencies, so a mean over any span of days can be computed. */
+  @Property({ type: new BigIntType('number') })
+  latencySumMs: Opt<number> = 0;
+
+  @Property({ type: 'integer' })
+  latencyRuns: Opt<number> = 0;
+
+  @Property({ type: 'integer', nullable: true })
+  latencyMinMs: number | null = null;
+
+  @Property({ type: 'integer', nullable: true })
+  latencyMaxMs: number | null = null;
+
+  /** DOWN runs whose failing locations met the check's quorum (as configured when written): the runs that are downtime. */
+  @Property({ type: 'integer' })
+  quorumDownRuns: Opt<number> = 0;
+
+  /** UNKNOWN runs in which some locations failed (partial-location failures): shown apart, never downtime. */
+  @Property({ type: 'integer' })
+  partialRuns: Opt<number> = 0;
+
+  /** The quorum-down runs times the check's period when written. */
+  @Property({ type: 'integer' })
+  downtimeSeconds: Opt<number> = 0;
+}
+
+/**
+ * Hourly rollup of scheduled runs per check, counted as `daily_availability` is. Partitioned by
+ * `hour`, one partition per UTC month, dropped whole past `VANTAGE_HOURLY_ROLLUP_RETENTION_DAYS`.
+ */
+@Entity({ tableName: 'hourly_availability' })
+export class HourlyAvailability {
+  [PrimaryKeyProp]?: ['check', 'hour'];
+
+  @ManyToOne(() => UptimeCheck, { deleteRule: 'cascade', primary: true })
+  check!: Rel<UptimeCheck>;
+
+  /** Start of the UTC hour. */
+  @PrimaryKey({ type: 'Date' })
+  hour!: Date;
+
+  @Property({ type: 'integer' })
+  upRuns: Opt<number> = 0;
+
+  @Property({ type: 'integer' })
+  downRuns: Opt<number> = 0;
+
+  @Property({ type: 'integer' })
+  unknownRuns: Opt<number> = 0;
+
+  @Property({ type: 'integer' })
+  maintenanceRuns: Opt<number> = 0;
+
+  @Property({ type: new BigIntType('number') })
+  latencySumMs: Opt<number> = 0;
+
+  @Property({ type: 'integer' })
+  latencyRuns: Opt<number> = 0;
+
+  @Property({ type: 'integer', nullable: true })
+  latencyMinMs: number | null = null;
+
+  @Property({ type: 'integer', nullable: true })
+  latencyMaxMs: number | null = null;
+
+  /** DOWN runs whose failing locations met the check's quorum (as configured when written): the runs that are downtime. */
+  @Property({ type: 'integer' })
+  quorumDownRuns: Opt<number> = 0;
+
+  /** UNKNOWN runs in which some locations failed (partial-location failures): shown apart, never downtime. */
+  @Property({ type: 'integer' })
+  partialRuns: Opt<number> = 0;
+
+  /** The quorum-down runs times the check's period when written. */
+  @Property({ type: 'integer' })
+  downtimeSeconds: Opt<number> = 0;
 }

@@ -198,7 +198,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Latency over time, averaged per bucket; the bucket widens with the range (at most 300 points). */
+        /**
+         * @description Latency over time, averaged per bucket; the bucket widens with the range (at most 300 points).
+         *     Beyond the runs' retention (`VANTAGE_RUN_RETENTION_DAYS`) the series comes from the hourly
+         *     rollup, beyond the hourly rollup's from the daily one; `resolution` says which.
+         */
         get: operations["UptimeChecksLatency"];
         put?: never;
         post?: never;
@@ -232,8 +236,83 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Runs of the range as CSV (header row first, oldest run first), without the envelope. */
+        /**
+         * @description Runs of the range as CSV (header row first, oldest run first), without the envelope. A range
+         *     that starts beyond the runs' retention is answered from the rollups instead, one line per
+         *     hour (or per day beyond the hourly rollup's retention) with the columns `period_start`,
+         *     `resolution`, `up_runs`, `down_runs`, `unknown_runs`, `maintenance_runs`,
+         *     `availability_percent`, `latency_avg_ms`, `latency_min_ms`, `latency_max_ms`. The header
+         *     `X-Vantage-Resolution` says which: `raw`, `hourly` or `daily`.
+         */
         get: operations["UptimeChecksExportCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mobile/uptime-checks/{id}/sla-report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The SLA report of one check. */
+        get: operations["SlaReportsCheckReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mobile/uptime-checks/{id}/sla-report/export-csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The SLA report of one check as CSV (a header row and one line), without the envelope. */
+        get: operations["SlaReportsCheckReportCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mobile/sla-reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The SLA report of a set of checks: figures over all of them together and per check. */
+        get: operations["SlaReportsSetReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mobile/sla-reports/export-csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The SLA report of a set of checks as CSV: one line per check and a line `all` over them together. */
+        get: operations["SlaReportsSetReportCsv"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1313,6 +1392,21 @@ export interface components {
             on_demand: boolean;
             results: components["schemas"]["LocationResultView"][];
         };
+        /**
+         * @description Percent, three decimals, by the SLA reports' policy (maintenance and UNKNOWN runs excluded, a
+         *     DOWN run downtime only when it met the quorum), from the hourly rollup: whole UTC hours, the
+         *     current one included. Null without a counted run.
+         */
+        RecentAvailability: {
+            /** Format: double */
+            last_24h: number | null;
+            /** Format: double */
+            last_7d: number | null;
+            /** Format: double */
+            last_30d: number | null;
+            /** Format: double */
+            last_90d: number | null;
+        };
         UptimeCheckDetail: {
             /** Format: int32 */
             id: number;
@@ -1363,6 +1457,8 @@ export interface components {
             kubernetes_ref: string | null;
             groups: components["schemas"]["GroupRef"][];
             latest_run: components["schemas"]["RunView"] | null;
+            /** @description Availability over the last 24 hours, 7, 30 and 90 days, counted as SLA reports count it. */
+            availability: components["schemas"]["RecentAvailability"];
         };
         /** @description The success and error bodies every JSON route answers with. */
         Success_UptimeCheckDetail_: {
@@ -1404,6 +1500,11 @@ export interface components {
             data: components["schemas"]["RunView"][];
             pagination: components["schemas"]["Pagination"];
         };
+        /**
+         * @description Where a history read comes from: raw runs, the hourly rollup, or the daily rollup.
+         * @enum {string}
+         */
+        HistoryResolution: "raw" | "hourly" | "daily";
         LatencyPoint: {
             /** @description Start of the bucket, ISO 8601. */
             at: string;
@@ -1421,6 +1522,11 @@ export interface components {
             to: string;
             /** Format: int32 */
             bucket_seconds: number;
+            /**
+             * @description Where the series comes from: `raw` runs inside the runs' retention, the `hourly` rollup
+             *     beyond it, the `daily` rollup beyond the hourly rollup's retention.
+             */
+            resolution: components["schemas"]["HistoryResolution"];
             /** @description Buckets with at least one run that measured a latency; empty buckets are left out. */
             points: components["schemas"]["LatencyPoint"][];
         };
@@ -1462,6 +1568,142 @@ export interface components {
             /** @enum {boolean} */
             success: true;
             data: components["schemas"]["SlaCalendar"];
+        };
+        CheckSla: {
+            /**
+             * Format: int32
+             * @description Percent, three decimals; null without a counted run.
+             */
+            availability_percent: number | null;
+            /** Format: double */
+            downtime_minutes: number;
+            runs: {
+                /** Format: int32 */
+                maintenance_runs: number;
+                /** Format: int32 */
+                partial_failure_runs: number;
+                /** Format: int32 */
+                unknown_runs: number;
+                /** Format: int32 */
+                down_below_quorum_runs: number;
+                /**
+                 * Format: int32
+                 * @description DOWN runs that met the quorum: the downtime.
+                 */
+                downtime_runs: number;
+                /** Format: int32 */
+                down_runs: number;
+                /** Format: int32 */
+                up_runs: number;
+                /** Format: int32 */
+                total: number;
+            };
+            incidents: {
+                /**
+                 * Format: int32
+                 * @description Seconds; null without an incident.
+                 */
+                longest_outage_seconds: number | null;
+                /**
+                 * Format: int32
+                 * @description Mean time to resolve, seconds; null when none was resolved.
+                 */
+                mttr_seconds: number | null;
+                /**
+                 * Format: int32
+                 * @description Mean time to acknowledge, seconds; null when none was acknowledged.
+                 */
+                mtta_seconds: number | null;
+                /** Format: int32 */
+                resolved: number;
+                /** Format: int32 */
+                acknowledged: number;
+                /** Format: int32 */
+                opened: number;
+            };
+            /** Format: int32 */
+            check_id: number;
+            check_name: string;
+        };
+        SlaReport: {
+            /**
+             * Format: int32
+             * @description Percent, three decimals; null without a counted run.
+             */
+            availability_percent: number | null;
+            /** Format: double */
+            downtime_minutes: number;
+            runs: {
+                /** Format: int32 */
+                maintenance_runs: number;
+                /** Format: int32 */
+                partial_failure_runs: number;
+                /** Format: int32 */
+                unknown_runs: number;
+                /** Format: int32 */
+                down_below_quorum_runs: number;
+                /**
+                 * Format: int32
+                 * @description DOWN runs that met the quorum: the downtime.
+                 */
+                downtime_runs: number;
+                /** Format: int32 */
+                down_runs: number;
+                /** Format: int32 */
+                up_runs: number;
+                /** Format: int32 */
+                total: number;
+            };
+            incidents: {
+                /**
+                 * Format: int32
+                 * @description Seconds; null without an incident.
+                 */
+                longest_outage_seconds: number | null;
+                /**
+                 * Format: int32
+                 * @description Mean time to resolve, seconds; null when none was resolved.
+                 */
+                mttr_seconds: number | null;
+                /**
+                 * Format: int32
+                 * @description Mean time to acknowledge, seconds; null when none was acknowledged.
+                 */
+                mtta_seconds: number | null;
+                /** Format: int32 */
+                resolved: number;
+                /** Format: int32 */
+                acknowledged: number;
+                /** Format: int32 */
+                opened: number;
+            };
+            /** @description day, week, month, quarter or custom. */
+            period: string;
+            /** @description The IANA time zone the days are counted in. */
+            time_zone: string;
+            /** @description First and last local day of the report, YYYY-MM-DD. */
+            first_day: string;
+            last_day: string;
+            /** @description The range as instants, ISO 8601 (`to` exclusive). */
+            from: string;
+            to: string;
+            /**
+             * @description `hourly`: counted from the hourly rollup (whole UTC hours, so in a zone whose offset is not a
+             *     whole number of hours the range's ends are rounded to the hour); `daily`: from the daily
+             *     rollup (UTC days), for ranges older than the hourly rollup's retention.
+             * @enum {string}
+             */
+            resolution: "hourly" | "daily";
+            /** @description How the figures are counted. */
+            policy: string[];
+            /** @description Figures per check; the top-level figures are over all of them together. */
+            checks: components["schemas"]["CheckSla"][];
+        };
+        /** @description The success and error bodies every JSON route answers with. */
+        Success_SlaReport_: {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["SlaReport"];
         };
         SearchHit: {
             /** Format: int32 */
@@ -4076,9 +4318,10 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Ok */
+            /** @description Runs, or rollup periods beyond the retention, as CSV */
             200: {
                 headers: {
+                    "X-Vantage-Resolution": components["schemas"]["HistoryResolution"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4104,6 +4347,438 @@ export interface operations {
                 };
             };
             /** @description Workspace not accessible, permission missing, plan capability or limit */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such check in this workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Method not allowed on this path; see the Allow header */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many failed sign-ins from this address; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected fault; the message carries the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is unavailable; see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    SlaReportsCheckReport: {
+        parameters: {
+            query?: {
+                /** @description day, week (ISO, from Monday), month (default), quarter or custom */
+                period?: string;
+                /** @description YYYY-MM-DD: a day of the period (not for custom); default today in the time zone */
+                date?: string;
+                /** @description YYYY-MM-DD: first day of a custom period */
+                from?: string;
+                /** @description YYYY-MM-DD: last day of a custom period, at most 366 days counting both */
+                to?: string;
+                /** @description IANA time zone the days are counted in; default UTC */
+                time_zone?: string;
+            };
+            header: {
+                /** @description The workspace the request acts in: one the user can see (403 otherwise). */
+                "X-Workspace-Id": number;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Ok */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success_SlaReport_"];
+                };
+            };
+            /** @description Missing or invalid X-Workspace-Id, or invalid period, day, range or time zone */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing or wrong credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Workspace not accessible */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such check in this workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Method not allowed on this path; see the Allow header */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many failed sign-ins from this address; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected fault; the message carries the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is unavailable; see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    SlaReportsCheckReportCsv: {
+        parameters: {
+            query?: {
+                /** @description day, week (ISO, from Monday), month (default), quarter or custom */
+                period?: string;
+                /** @description YYYY-MM-DD: a day of the period (not for custom); default today in the time zone */
+                date?: string;
+                /** @description YYYY-MM-DD: first day of a custom period */
+                from?: string;
+                /** @description YYYY-MM-DD: last day of a custom period, at most 366 days counting both */
+                to?: string;
+                /** @description IANA time zone the days are counted in; default UTC */
+                time_zone?: string;
+            };
+            header: {
+                /** @description The workspace the request acts in: one the user can see (403 otherwise). */
+                "X-Workspace-Id": number;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Ok */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Missing or invalid X-Workspace-Id, or invalid period, day, range or time zone */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing or wrong credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Workspace not accessible */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such check in this workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Method not allowed on this path; see the Allow header */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many failed sign-ins from this address; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected fault; the message carries the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is unavailable; see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    SlaReportsSetReport: {
+        parameters: {
+            query?: {
+                /** @description comma-separated check ids of this workspace (at most 200); default every check of the workspace */
+                ids?: string;
+                /** @description day, week (ISO, from Monday), month (default), quarter or custom */
+                period?: string;
+                /** @description YYYY-MM-DD: a day of the period (not for custom); default today in the time zone */
+                date?: string;
+                /** @description YYYY-MM-DD: first day of a custom period */
+                from?: string;
+                /** @description YYYY-MM-DD: last day of a custom period, at most 366 days counting both */
+                to?: string;
+                /** @description IANA time zone the days are counted in; default UTC */
+                time_zone?: string;
+            };
+            header: {
+                /** @description The workspace the request acts in: one the user can see (403 otherwise). */
+                "X-Workspace-Id": number;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Ok */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success_SlaReport_"];
+                };
+            };
+            /** @description Missing or invalid X-Workspace-Id, or invalid period, day, range or time zone */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing or wrong credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Workspace not accessible */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such check in this workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Method not allowed on this path; see the Allow header */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many failed sign-ins from this address; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected fault; the message carries the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is unavailable; see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    SlaReportsSetReportCsv: {
+        parameters: {
+            query?: {
+                /** @description comma-separated check ids of this workspace (at most 200); default every check of the workspace */
+                ids?: string;
+                /** @description day, week (ISO, from Monday), month (default), quarter or custom */
+                period?: string;
+                /** @description YYYY-MM-DD: a day of the period (not for custom); default today in the time zone */
+                date?: string;
+                /** @description YYYY-MM-DD: first day of a custom period */
+                from?: string;
+                /** @description YYYY-MM-DD: last day of a custom period, at most 366 days counting both */
+                to?: string;
+                /** @description IANA time zone the days are counted in; default UTC */
+                time_zone?: string;
+            };
+            header: {
+                /** @description The workspace the request acts in: one the user can see (403 otherwise). */
+                "X-Workspace-Id": number;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Ok */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Missing or invalid X-Workspace-Id, or invalid period, day, range or time zone */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing or wrong credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Workspace not accessible */
             403: {
                 headers: {
                     [name: string]: unknown;
