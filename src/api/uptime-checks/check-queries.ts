@@ -36,41 +36,6 @@ export interface CheckListFilters {
   offset: number;
 }
 
-const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
-/** `unknown` includes checks that have not run yet (`pending`): their state is not known either. */
-function statusCondition(status: StatusFilter): FilterQuery<UptimeCheck> {
-  switch (status) {
-    case 'all':
-      return {};
-    case 'paused':
-      return { paused: true };
-    case 'unknown':
-      return { paused: false, state: { $in: ['unknown', 'pending'] } };
-    default:
-      return { paused: false, state: status };
-  }
-}
-
-export async function listChecks(em: EntityManager, workspace: Workspace, user: User, filters: CheckListFilters) {
-  const conditions: FilterQuery<UptimeCheck>[] = [{ workspace }, statusCondition(filters.status)];
-  if (filters.search) {
-    const pattern = `%${escapeLike(filters.search)}%`;
-    conditions.push({ $or: [{ name: { $ilike: pattern } }, { hostname: { $ilike: pattern } }] });
-  }
-  if (filters.paused !== undefined) conditions.push({ paused: filters.paused });
-  if (filters.favorite !== undefined) {
-    const favorites = [...(await favoriteIds(em, user))];
-    conditions.push(filters.favorite ? { id: { $in: favorites } } : { id: { $nin: favorites } });
-  }
-  const [checks, total] = await em.findAndCount(
-    UptimeCheck,
-    { $and: conditions },
-    { populate: ['notificationGroups'], orderBy: { name: 'asc', id: 'asc' }, limit: filters.limit, offset: filters.offset },
-  );
-  return { checks, total };
-}
-
 export async function nameTaken(em: EntityManager, workspace: Workspace, name: string, exceptId?: number): Promise<boolean> {
   const where: FilterQuery<UptimeCheck> = exceptId === undefined ? { workspace, name } : { workspace, name, id: { $ne: exceptId } };
   return (await em.count(UptimeCheck, where)) > 0;

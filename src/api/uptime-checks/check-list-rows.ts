@@ -1,0 +1,120 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { CheckState, CheckType } from '../../store/entities/uptime-check.js';
+import type { ManagedBy } from '../../store/entities/managed-by.js';
+import { isoInstant } from '../sql-instant.js';
+import type { CheckListFilters, StatusFilter } from './check-queries.js';
+
+/**
+ * A page of checks in two statements whatever the page size or the workspace size: the page
+ * (with each check's group ids and the caller's favourite flag aggregated in the same statement,
+ * read through the indexes on (workspace_id, paused, state, name, id) and (workspace_id, paused,
+ * name, id)) and its total. Totals of the status and paused filters come from
+ * workspace_check_counts (kept by a trigger) instead of counting the workspace's checks; only a
+ * search or favourite filter counts the rows it matches. Rows, not entities: hydrating entities
+ * was most of a list's CPU.
+ */
+export interface CheckRow {
+  id: number;
+  workspace_id: number;
+  name: string;
+  check_type: CheckType;
+  hostname: string;
+  protocol: string | null;
+  path: string | null;
+  check_frequency: number;
+  request_method: string | null;
+  response_timeout: number;
+  trigger_locations: string[];
+  min_failing_locations: number;
+  response_classes: string[];
+  flag_follow_redirect: boolean;
+  dns_record_type: string | null;
+  dns_expected_values: string[] | null;
+  port: number | null;
+  banner_match_operator: string | null;
+  banner_match_value: string | null;
+  paused: boolean;
+  state: CheckState;
+  managed_by: ManagedBy;
+  /** ISO 8601 instants (see isoInstant). */
+  last_run_at: string | null;
+  created_at: string;
+  updated_at: string;
+  notification_group_ids: number[];
+  favorite: boolean;
+}
+
+const CHECK_COLUMNS = `c.id, c.workspace_id, c.name, c.check_type, c.hostname, c.protocol, c.path, c.check_frequency, c.request_method,
+  c.response_timeout, c.trigger_locations, c.min_failing_locations, c.response_classes, c.flag_follow_redirect, c.dns_record_type,
+  c.dns_expected_values, c.port, c.banner_match_operator, c.banner_match_value, c.paused, c.state, c.managed_by,
+  ${isoInstant('c.last_run_at')} as last_run_at, ${isoInstant('c.created_at')} as created_at, ${isoInstant('c.updated_at')} as updated_at,
+  array(select g.notification_group_id from uptime_check_notification_groups g where g.uptime_check_id = c.id order by 1) as notification_group_ids,
+  exists(select 1 from uptime_check_favorites f where f.check_id = c.id and f.user_id = ?) as favorite`;
+
+/** (paused, state) pairs a status filter admits; null: any. */
+function statusPairs(status: StatusFilter): { paused: boolean; states: CheckState[] | null } | null {
+  switch (status) {
+    case 'all':
+      return null;
+    case 'paused':
+      return { paused: true, states: null };
+    case 'unknown':
+      return { paused: false, states: ['unknown', 'pending'] };
+    default:
+      return { paused: false, states: [status] };
+  }
+}
+
+const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+interface Condition {
+  sql: string;
+  params: unknown[];
+}
+
+function conditions(workspaceId: number, userId: number, filters: CheckListFilters): Condition[] {
+  const where: Condition[] = [{ sql: 'c.workspace_id = ?', params: [workspaceId] }];
+  const status = statusPairs(filters.status);
+  if (status) where.push({ sql: 'c.paused = ?', params: [status.paused] });
+  if (status?.states) where.push({ sql: `c.state in (${status.states.map(() => '?').join(', ')})`, params: status.states });
+  if (filters.paused !== undefined) where.push({ sql: 'c.paused = ?', params: [filters.paused] });
+  if (filters.search) {
+    const pattern = `%${escapeLike(filters.search)}%`;
+    where.push({ sql: '(c.name ilike ? or c.hostname ilike ?)', params: [pattern, pattern] });
+  }
+  if (filters.favorite !== undefined) {
+    where.push({ sql: `${filters.favorite ? '' : 'not '}exists(select 1 from uptime_check_favorites f where f.check_id = c.id and f.user_id = ?)`, params: [userId] });
+  }
+  return where;
+}
+
+/** The total from the counts table when only status and paused filter; null when rows must be counted. */
+async function countedTotal(em: EntityManager, workspaceId: number, filters: CheckListFilters): Promise<number | null> {
+  if (filters.search || filters.favorite !== undefined) return null;
+  const rows = await em.getConnection().execute<{ paused: boolean; state: CheckState; checks: number }[]>(
+    'select paused, state, checks from workspace_check_counts where workspace_id = ?',
+    [workspaceId],
+  );
+  const status = statusPairs(filters.status);
+  return rows
+    .filter((row) => (filters.paused === undefined || row.paused === filters.paused) && (!status || (row.paused === status.paused && (!status.states || status.states.includes(row.state)))))
+    .reduce((sum, row) => sum + row.checks, 0);
+}
+
+export async function listCheckRows(em: EntityManager, workspaceId: number, userId: number, filters: CheckListFilters): Promise<{ rows: CheckRow[]; total: number }> {
+  const where = conditions(workspaceId, userId, filters);
+  const whereSql = where.map((condition) => condition.sql).join(' and ');
+  const whereParams = where.flatMap((condition) => condition.params);
+  const connection = em.getConnection();
+  const [rows, counted] = await Promise.all([
+    connection.execute<CheckRow[]>(`select ${CHECK_COLUMNS} from uptime_checks c where ${whereSql} order by c.name, c.id limit ? offset ?`, [
+      userId,
+      ...whereParams,
+      filters.limit,
+      filters.offset,
+    ]),
+    countedTotal(em, workspaceId, filters),
+  ]);
+  const total = counted ?? (await connection.execute<{ total: number }[]>(`select count(*)::int as total from uptime_checks c where ${whereSql}`, whereParams))[0]!.total;
+  return { rows, total };
+}
