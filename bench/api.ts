@@ -46,17 +46,23 @@ const cpuOfPid = (pid: number): number => {
     return 0;
   }
 };
-/** CPU seconds of every PostgreSQL process on the machine. */
-const postgresCpu = (): number =>
-  readdirSync('/proc')
-    .filter((entry) => /^\d+$/.test(entry))
-    .reduce((sum, pid) => {
-      try {
-        return readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres' ? sum + cpuOfPid(Number(pid)) : sum;
-      } catch {
-        return sum;
-      }
-    }, 0);
+/** CPU seconds of each PostgreSQL process on the machine, by pid. */
+const postgresCpu = (): Map<number, number> => {
+  const byPid = new Map<number, number>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres') byPid.set(Number(entry), cpuOfPid(Number(entry)));
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return byPid;
+};
+
+/** CPU spent between two snapshots by the processes alive at the second (a backend that ended meanwhile is lost). */
+const spentSince = (before: Map<number, number>, after: Map<number, number>): number =>
+  [...after].reduce((sum, [pid, cpu]) => sum + cpu - (before.get(pid) ?? 0), 0);
 
 interface Target {
   engine: string;
@@ -183,7 +189,7 @@ async function measure(pid: number, run: () => Promise<LoadResult>): Promise<Omi
   const serverBefore = cpuOfPid(pid);
   const postgresBefore = postgresCpu();
   const result = await run();
-  return { result, serverCpu: cpuOfPid(pid) - serverBefore, postgresCpu: postgresCpu() - postgresBefore };
+  return { result, serverCpu: cpuOfPid(pid) - serverBefore, postgresCpu: spentSince(postgresBefore, postgresCpu()) };
 }
 
 async function baseline(target: Target, port: number): Promise<Row> {

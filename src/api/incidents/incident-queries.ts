@@ -30,7 +30,7 @@ export interface IncidentRow {
 }
 
 /**
- * A page in two statements (the page with its checks' names, and the total), as rows: through
+ * A page with its checks' names and its total in one statement, as rows: through
  * (workspace_id, opened_at, id), or (workspace_id, status, opened_at) and (workspace_id,
  * severity, opened_at, id) when filtered.
  */
@@ -46,17 +46,19 @@ export async function listIncidents(em: EntityManager, workspace: Workspace, fil
   if (filters.from) add('i.opened_at >= ?', filters.from);
   if (filters.to) add('i.opened_at <= ?', filters.to);
   const whereSql = where.join(' and ');
-  const connection = em.getConnection();
-  const [rows, [count]] = await Promise.all([
-    connection.execute<IncidentRow[]>(
-      `select i.id, i.workspace_id, i.check_id, c.name as check_name, i.status, i.severity, i.failed_locations,
-        ${isoInstant('i.opened_at')} as opened_at, ${isoInstant('i.acknowledged_at')} as acknowledged_at, ${isoInstant('i.resolved_at')} as resolved_at
-      from incidents i join uptime_checks c on c.id = i.check_id where ${whereSql} order by i.opened_at desc, i.id desc limit ? offset ?`,
-      [...params, filters.limit, filters.offset],
-    ),
-    connection.execute<{ total: number }[]>(`select count(*)::int as total from incidents i where ${whereSql}`, params),
-  ]);
-  return { rows, total: count!.total };
+  const [result] = await em.getConnection().execute<{ rows: IncidentRow[]; total: number }[]>(
+    `with page as (
+      select i.id, i.workspace_id, i.check_id, c.name as check_name, i.status, i.severity, i.failed_locations,
+        ${isoInstant('i.opened_at')} as opened_at, ${isoInstant('i.acknowledged_at')} as acknowledged_at, ${isoInstant('i.resolved_at')} as resolved_at,
+        i.opened_at as opened
+      from incidents i join uptime_checks c on c.id = i.check_id where ${whereSql} order by i.opened_at desc, i.id desc limit ? offset ?)
+    select (select coalesce(json_agg(json_build_object('id', id, 'workspace_id', workspace_id, 'check_id', check_id, 'check_name', check_name,
+        'status', status, 'severity', severity, 'failed_locations', failed_locations, 'opened_at', opened_at,
+        'acknowledged_at', acknowledged_at, 'resolved_at', resolved_at) order by opened desc, id desc), '[]') from page) as rows,
+      (select count(*)::int from incidents i where ${whereSql}) as total`,
+    [...params, filters.limit, filters.offset, ...params],
+  );
+  return result!;
 }
 
 /** An incident of this workspace: any other id is 404 alike. */
