@@ -72,7 +72,8 @@ interface Condition {
   params: unknown[];
 }
 
-function conditions(workspaceId: number, userId: number, filters: CheckListFilters): Condition[] {
+/** The conditions on the check itself (workspace, status, paused, search); the favourite filter is joined apart. */
+function conditions(workspaceId: number, filters: CheckListFilters): Condition[] {
   const where: Condition[] = [{ sql: 'c.workspace_id = ?', params: [workspaceId] }];
   const status = statusPairs(filters.status);
   if (status) where.push({ sql: 'c.paused = ?', params: [status.paused] });
@@ -82,23 +83,33 @@ function conditions(workspaceId: number, userId: number, filters: CheckListFilte
     const pattern = `%${escapeLike(filters.search)}%`;
     where.push({ sql: '(c.name ilike ? or c.hostname ilike ?)', params: [pattern, pattern] });
   }
-  if (filters.favorite !== undefined) {
-    where.push({ sql: `${filters.favorite ? '' : 'not '}exists(select 1 from uptime_check_favorites f where f.check_id = c.id and f.user_id = ?)`, params: [userId] });
-  }
   return where;
 }
 
+const FAVORITES = 'select f.check_id from uptime_check_favorites f where f.user_id = ?';
+
 export async function listCheckRows(em: EntityManager, workspaceId: number, userId: number, filters: CheckListFilters): Promise<{ rows: CheckRow[]; total: number }> {
-  const where = conditions(workspaceId, userId, filters);
-  const whereSql = where.map((condition) => condition.sql).join(' and ');
-  const whereParams = where.flatMap((condition) => condition.params);
-  // workspace_check_counts has the columns the status and paused conditions name, so they apply to it as written.
-  const counted = !filters.search && filters.favorite === undefined;
-  const total = counted ? `select coalesce(sum(c.checks), 0)::int from workspace_check_counts c where ${whereSql}` : `select count(*)::int from uptime_checks c where ${whereSql}`;
+  const where = conditions(workspaceId, filters);
+  const base = { sql: where.map((condition) => condition.sql).join(' and '), params: where.flatMap((condition) => condition.params) };
+  // workspace_check_counts has the columns the status and paused conditions name, so they apply to it as written;
+  // a search has to count the rows it matches.
+  const baseTotal: Condition = filters.search
+    ? { sql: `(select count(*) from uptime_checks c where ${base.sql})`, params: base.params }
+    : { sql: `(select coalesce(sum(c.checks), 0) from workspace_check_counts c where ${base.sql})`, params: base.params };
+  // Favourites are counted from the user's favourites, not by probing every check of the workspace.
+  const favoriteTotal: Condition = { sql: `(select count(*) from uptime_check_favorites f join uptime_checks c on c.id = f.check_id where f.user_id = ? and ${base.sql})`, params: [userId, ...base.params] };
+  const [pageWhere, total]: [Condition, Condition] =
+    filters.favorite === undefined
+      ? [base, baseTotal]
+      : filters.favorite
+        ? [{ sql: `${base.sql} and c.id in (${FAVORITES})`, params: [...base.params, userId] }, favoriteTotal]
+        : [{ sql: `${base.sql} and c.id not in (${FAVORITES})`, params: [...base.params, userId] }, { sql: `${baseTotal.sql} - ${favoriteTotal.sql}`, params: [...baseTotal.params, ...favoriteTotal.params] }];
+  // The page's ids first (an index range, skipped rows cost an index entry each), then the columns of those rows only.
   const [result] = await em.getConnection().execute<{ rows: CheckRow[]; total: number }[]>(
-    `with page as (select ${CHECK_COLUMNS} from uptime_checks c where ${whereSql} order by c.name, c.id limit ? offset ?)
-    select (select coalesce(json_agg(page order by page.name, page.id), '[]') from page) as rows, (${total}) as total`,
-    [userId, ...whereParams, filters.limit, filters.offset, ...whereParams],
+    `with ids as (select c.id from uptime_checks c where ${pageWhere.sql} order by c.name, c.id limit ? offset ?),
+      page as (select ${CHECK_COLUMNS} from ids join uptime_checks c on c.id = ids.id)
+    select (select coalesce(json_agg(page order by page.name, page.id), '[]') from page) as rows, (${total.sql})::int as total`,
+    [...pageWhere.params, filters.limit, filters.offset, userId, ...total.params],
   );
   return result!;
 }

@@ -39,6 +39,7 @@ end $$;`);
     this.addSql(`insert into "workspace_check_counts" ("workspace_id", "paused", "state", "checks") select "workspace_id", "paused", "state", count(*) from "uptime_checks" group by 1, 2, 3;`);
 
     this.addSql(`create index "uptime_checks_workspace_id_paused_name_id_index" on "uptime_checks" ("workspace_id", "paused", "name", "id");`);
+    this.addSql(`create index "uptime_checks_workspace_id_name_id_index" on "uptime_checks" ("workspace_id", "name", "id");`);
     this.addSql(`create index "uptime_checks_workspace_id_paused_state_name_id_index" on "uptime_checks" ("workspace_id", "paused", "state", "name", "id");`);
 
     this.addSql(`create index "incidents_workspace_id_severity_opened_at_id_index" on "incidents" ("workspace_id", "severity", "opened_at", "id");`);
@@ -56,6 +57,7 @@ end $$;`);
     this.addSql(`drop index "incidents_workspace_id_opened_at_id_index";`);
 
     this.addSql(`drop index "uptime_checks_workspace_id_paused_name_id_index";`);
+    this.addSql(`drop index "uptime_checks_workspace_id_name_id_index";`);
     this.addSql(`drop index "uptime_checks_workspace_id_paused_state_name_id_index";`);
   }
 
