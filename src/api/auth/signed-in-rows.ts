@@ -3,6 +3,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { Client } from '../../store/entities/client.js';
 import { User } from '../../store/entities/user.js';
 import { Workspace } from '../../store/entities/workspace.js';
+import { preparedRows } from '../../store/prepared-rows.js';
 
 export interface SignedIn {
   user: User;
@@ -42,7 +43,7 @@ export async function loadSignedIn(em: EntityManager, userId: number, email: str
       ? ''
       : `left join workspaces w on w.id = ? and w.client_id = u.client_id
         and (u.is_admin or exists (select 1 from workspace_shares s where s.workspace_id = w.id and s.user_id = u.id))`;
-  const [row] = await em.getConnection().execute<Record<string, unknown>[]>(
+  const [row] = await preparedRows<Record<string, unknown>>(em,
     `select ${columnsOf(em, User, 'u')}, ${columnsOf(em, Client, 'c')}${workspaceId === null ? '' : `, ${columnsOf(em, Workspace, 'w')}`}
     from users u join clients c on c.id = u.client_id ${workspaceJoin}
     where u.id = ? and u.email = ?`,

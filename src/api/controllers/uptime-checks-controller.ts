@@ -159,8 +159,9 @@ export class UptimeChecksController extends ApiController {
   public async detail(@Request() req: ExpressRequest, @Path() id: number): Promise<Success<UptimeCheckDetail>> {
     const principal = principalOf(req);
     const check = await findCheck(this.context.em, workspaceOf(principal), id);
-    const favorites = await favoriteIds(this.context.em, principal.user, [check.id]);
-    return ok(checkDetail(check, { entitlement: principal.entitlement, favoriteIds: favorites }, await latestRun(this.context.em, check)));
+    // Independent reads: on PostgreSQL they run side by side on two pooled connections.
+    const [favorites, run] = await Promise.all([favoriteIds(this.context.em, principal.user, [check.id]), latestRun(this.context.em, check)]);
+    return ok(checkDetail(check, { entitlement: principal.entitlement, favoriteIds: favorites }, run));
   }
 
   /** Replaces the configuration (every field as on create; absent fields take their defaults). */

@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { CheckState } from '../../store/entities/uptime-check.js';
 import type { Workspace } from '../../store/entities/workspace.js';
+import { preparedRows } from '../../store/prepared-rows.js';
 
 /** Certificates expiring within this many days count as expiring soon (the first warning milestone). */
 export const EXPIRING_SOON_DAYS = 30;
@@ -22,7 +23,7 @@ export interface DashboardSummary {
  */
 export async function dashboardSummary(em: EntityManager, workspace: Workspace, now: Date): Promise<DashboardSummary> {
   const soon = new Date(now.getTime() + EXPIRING_SOON_DAYS * 86_400_000);
-  const [counts] = await em.getConnection().execute<SummaryCounts[]>(
+  const [counts] = await preparedRows<SummaryCounts>(em,
     `select
       (select coalesce(json_agg(json_build_object('paused', paused, 'state', state, 'checks', checks)), '[]') from workspace_check_counts where workspace_id = ?) as checks,
       (select count(*)::int from incidents where workspace_id = ? and status = 'open') as open,

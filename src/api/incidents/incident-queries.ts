@@ -3,6 +3,7 @@ import { Incident, IncidentNote, type IncidentStatus, type Severity } from '../.
 import type { Workspace } from '../../store/entities/workspace.js';
 import { notFound } from '../errors.js';
 import { isoInstant } from '../sql-instant.js';
+import { preparedRows } from '../../store/prepared-rows.js';
 
 export interface IncidentFilters {
   status: IncidentStatus | undefined;
@@ -46,7 +47,7 @@ export async function listIncidents(em: EntityManager, workspace: Workspace, fil
   if (filters.from) add('i.opened_at >= ?', filters.from);
   if (filters.to) add('i.opened_at <= ?', filters.to);
   const whereSql = where.join(' and ');
-  const [result] = await em.getConnection().execute<{ rows: IncidentRow[]; total: number }[]>(
+  const [result] = await preparedRows<{ rows: IncidentRow[]; total: number }>(em,
     `with page as (
       select i.id, i.workspace_id, i.check_id, c.name as check_name, i.status, i.severity, i.failed_locations,
         ${isoInstant('i.opened_at')} as opened_at, ${isoInstant('i.acknowledged_at')} as acknowledged_at, ${isoInstant('i.resolved_at')} as resolved_at,

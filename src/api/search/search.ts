@@ -4,6 +4,7 @@ import type { IncidentStatus } from '../../store/entities/incident.js';
 import type { UserPermissions } from '../../store/entities/user.js';
 import type { Workspace } from '../../store/entities/workspace.js';
 import { isoInstant } from '../sql-instant.js';
+import { preparedRows } from '../../store/prepared-rows.js';
 
 export const SEARCH_QUERY_MAX = 200;
 export const SEARCH_LIMIT_MAX = 50;
@@ -72,7 +73,7 @@ export async function search(em: EntityManager, workspace: Workspace, permission
   const allowed = sections.filter((section) => permissions[SECTION_PERMISSIONS[section]] === true);
   const results: SearchResults = { query, uptime_checks: [], domains: [], notification_groups: [], incidents: [], omitted: sections.filter((section) => !allowed.includes(section)) };
   if (allowed.length === 0) return results;
-  const [row] = await em.getConnection().execute<Record<SearchSection, unknown[]>[]>(
+  const [row] = await preparedRows<Record<SearchSection, unknown[]>>(em,
     `select ${allowed.map((section) => `(${SECTION_SQL[section]}) as ${section}`).join(', ')}`,
     allowed.flatMap((section) => sectionParams(section, workspace.id, pattern, limit)),
   );

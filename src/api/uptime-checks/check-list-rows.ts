@@ -3,6 +3,7 @@ import type { CheckState, CheckType } from '../../store/entities/uptime-check.js
 import type { ManagedBy } from '../../store/entities/managed-by.js';
 import { isoInstant } from '../sql-instant.js';
 import type { CheckListFilters, StatusFilter } from './check-queries.js';
+import { preparedRows } from '../../store/prepared-rows.js';
 
 /**
  * A page of checks in one statement whatever the page size or the workspace size: the page, with
@@ -105,7 +106,7 @@ export async function listCheckRows(em: EntityManager, workspaceId: number, user
         ? [{ sql: `${base.sql} and c.id in (${FAVORITES})`, params: [...base.params, userId] }, favoriteTotal]
         : [{ sql: `${base.sql} and c.id not in (${FAVORITES})`, params: [...base.params, userId] }, { sql: `${baseTotal.sql} - ${favoriteTotal.sql}`, params: [...baseTotal.params, ...favoriteTotal.params] }];
   // The page's ids first (an index range, skipped rows cost an index entry each), then the columns of those rows only.
-  const [result] = await em.getConnection().execute<{ rows: CheckRow[]; total: number }[]>(
+  const [result] = await preparedRows<{ rows: CheckRow[]; total: number }>(em,
     `with ids as (select c.id from uptime_checks c where ${pageWhere.sql} order by c.name, c.id limit ? offset ?),
       page as (select ${CHECK_COLUMNS} from ids join uptime_checks c on c.id = ids.id)
     select (select coalesce(json_agg(page order by page.name, page.id), '[]') from page) as rows, (${total.sql})::int as total`,
