@@ -12,8 +12,9 @@ import { parseBooleanFilter, parseInstant, parsePaging, parseRange, type Boolean
 import { latencySeries, listRuns, runsCsv, slaCalendar, type LatencySeries, type SlaCalendar } from '../uptime-checks/check-history.js';
 import { bulkPause, createCheck, deleteCheck, setPaused, toggleFavorite, updateCheck, usableLocations, type BulkPauseOutcome } from '../uptime-checks/check-mutations.js';
 import { checkOptions, type CheckOptions } from '../uptime-checks/check-options-view.js';
+import { loadCheckDetail } from '../uptime-checks/check-detail-rows.js';
 import { listCheckRows } from '../uptime-checks/check-list-rows.js';
-import { favoriteIds, findCheck, latestRun, type StatusFilter } from '../uptime-checks/check-queries.js';
+import { findCheck, type StatusFilter } from '../uptime-checks/check-queries.js';
 import { checkDetail, checkRowView, runSummaryView, type RunView, type UptimeCheckDetail, type UptimeCheckView } from '../uptime-checks/check-views.js';
 
 /**
@@ -158,10 +159,8 @@ export class UptimeChecksController extends ApiController {
   @Response<ErrorBody>(404, 'No such check in this workspace')
   public async detail(@Request() req: ExpressRequest, @Path() id: number): Promise<Success<UptimeCheckDetail>> {
     const principal = principalOf(req);
-    const check = await findCheck(this.context.em, workspaceOf(principal), id);
-    // Independent reads: on PostgreSQL they run side by side on two pooled connections.
-    const [favorites, run] = await Promise.all([favoriteIds(this.context.em, principal.user, [check.id]), latestRun(this.context.em, check)]);
-    return ok(checkDetail(check, { entitlement: principal.entitlement, favoriteIds: favorites }, run));
+    const { check, favorite, latestRun } = await loadCheckDetail(this.context.em, workspaceOf(principal).id, principal.user.id, id);
+    return ok(checkDetail(check, { entitlement: principal.entitlement, favoriteIds: new Set(favorite ? [check.id] : []) }, latestRun));
   }
 
   /** Replaces the configuration (every field as on create; absent fields take their defaults). */

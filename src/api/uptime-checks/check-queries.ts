@@ -1,9 +1,7 @@
 import type { FilterQuery } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { NotificationGroup } from '../../store/entities/notification-group.js';
-import { Run } from '../../store/entities/run.js';
-import { UptimeCheck, UptimeCheckFavorite } from '../../store/entities/uptime-check.js';
-import type { User } from '../../store/entities/user.js';
+import { UptimeCheck } from '../../store/entities/uptime-check.js';
 import { Workspace } from '../../store/entities/workspace.js';
 import { notFound } from '../errors.js';
 
@@ -13,15 +11,6 @@ export async function findCheck(em: EntityManager, workspace: Workspace, id: num
   if (!check) throw notFound(`uptime check ${id}`);
   return check;
 }
-
-export async function favoriteIds(em: EntityManager, user: User, checkIds?: number[]): Promise<Set<number>> {
-  const where: FilterQuery<UptimeCheckFavorite> = checkIds ? { user, check: { $in: checkIds } } : { user };
-  const rows = await em.find(UptimeCheckFavorite, where, { fields: ['check'] });
-  return new Set(rows.map((row) => row.check.id));
-}
-
-export const latestRun = (em: EntityManager, check: UptimeCheck): Promise<Run | null> =>
-  em.findOne(Run, { check }, { orderBy: { startedAt: 'desc', id: 'desc' } });
 
 export const STATUS_FILTERS = ['all', 'up', 'down', 'unknown', 'paused'] as const;
 export type StatusFilter = (typeof STATUS_FILTERS)[number];
