@@ -22,7 +22,7 @@ import { seedWorkspaces, type Seed, type SeededWorkspace } from './api-seed.js';
  * runs inside the API process) and the load generator itself (in seconds).
  *
  *   npm run build && DATABASE_URL=postgres://… node dist/bench/api.js [--seconds 3] [--checks 10000]
- *     [--concurrency 16] [--engines postgresql,embedded] [--cpu-prof DIR]
+ *     [--concurrency 16] [--engines postgresql,embedded] [--routes SUBSTRING] [--cpu-prof DIR]
  */
 
 const option = (name: string, fallback: string): string => {
@@ -33,6 +33,7 @@ const seconds = Number(option('seconds', '3'));
 const checks = Number(option('checks', '10000'));
 const concurrency = Number(option('concurrency', '16'));
 const cpuProfileDir = option('cpu-prof', '');
+const routeFilter = option('routes', '');
 const engines = option('engines', process.env.DATABASE_URL ? 'postgresql,embedded' : 'embedded').split(',');
 
 const cliPath = fileURLToPath(new URL('../src/cli/main.js', import.meta.url));
@@ -230,11 +231,11 @@ async function benchEngine(engine: string): Promise<Row[]> {
     const rows = [await baseline(target, await freePort())];
     const api = await startApi(target);
     try {
-      for (const route of routes(target.seed)) {
+      for (const route of routes(target.seed).filter((candidate) => candidate.name.includes(routeFilter))) {
         const who = route.as === 'reader' ? target.seed.reader : target.seed.writer;
         const load = (span: number, maxRequests?: number) =>
           runLoad({ port: api.port, headers: headersOf(who), concurrency, seconds: span, expectedStatus: route.expectedStatus, next: route.next, maxRequests });
-        await load(0.5, route.maxRequests === undefined ? undefined : 32);
+        await load(1, route.maxRequests === undefined ? undefined : 32);
         const row = await measure(api.child.pid!, () => load(seconds, route.maxRequests));
         if (row.result.firstFailure) console.error(`${route.name}: ${row.result.failures} failures, first: ${row.result.firstFailure}`);
         rows.push({ route: route.name, ...row });
