@@ -14,6 +14,8 @@ export interface Seed {
   reader: SeededWorkspace;
   /** An empty workspace of a `pro` client of its own: the creates (the pro limit is 1,000 checks per client). */
   writer: SeededWorkspace;
+  /** Another such client, for the creates' warm-up, so that the measured creates have the writer's whole limit. */
+  warmWriter: SeededWorkspace;
 }
 
 const PASSWORD = 'bench-password-1';
@@ -26,6 +28,7 @@ const PASSWORD = 'bench-password-1';
 export async function seedWorkspaces(em: EntityManager, checks: number): Promise<Seed> {
   const reader = await provisionClient(em, { name: 'Bench reader', email: 'reader@bench.test', password: PASSWORD, plan: 'pro' });
   const writer = await provisionClient(em, { name: 'Bench writer', email: 'writer@bench.test', password: PASSWORD, plan: 'pro' });
+  const warmWriter = await provisionClient(em, { name: 'Bench warm-up writer', email: 'warm-writer@bench.test', password: PASSWORD, plan: 'pro' });
   const connection = em.getConnection();
   const ws = reader.workspace_id;
   await connection.execute(`
@@ -65,5 +68,6 @@ export async function seedWorkspaces(em: EntityManager, checks: number): Promise
   return {
     reader: { email: 'reader@bench.test', password: PASSWORD, workspaceId: ws, checkId: middle!.id },
     writer: { email: 'writer@bench.test', password: PASSWORD, workspaceId: writer.workspace_id, checkId: 0 },
+    warmWriter: { email: 'warm-writer@bench.test', password: PASSWORD, workspaceId: warmWriter.workspace_id, checkId: 0 },
   };
 }
