@@ -146,3 +146,18 @@ test.serial('each read route runs the same number of statements for any page siz
     if (route.pinned !== undefined) t.is(counts[0], route.pinned, `${path}: ${counts.join(', ')}`);
   }
 });
+
+test.serial('a check reads the same in the list (rows) as in its detail (entities), microsecond timestamps included', async (t) => {
+  const connection = api.store.em.fork().getConnection();
+  // now() has microseconds; the API's instants have milliseconds, cut the same way on both paths.
+  await connection.execute(`update uptime_checks set last_run_at = now() - interval '1.234567 seconds' where workspace_id = ${account.workspaceId} and id % 2 = 0`);
+  const list = await api.call('GET', '/mobile/uptime-checks?limit=20&offset=3', { account });
+  t.is(list.status, 200);
+  t.true(list.body.data.some((check: { last_run_at: string | null; favorite: boolean; notification_group_ids: number[] }) => check.last_run_at && check.notification_group_ids.length > 0));
+  for (const item of list.body.data as Array<Record<string, unknown>>) {
+    const detail = await api.call('GET', `/mobile/uptime-checks/${item.id}`, { account });
+    const { can_mutate: _mutate, kubernetes_ref: _ref, groups: _groups, latest_run: _run, ...asListed } = detail.body.data;
+    t.deepEqual(Object.keys(asListed), Object.keys(item), `check ${item.id}: same fields in the same order`);
+    t.deepEqual(asListed, item, `check ${item.id}`);
+  }
+});
