@@ -161,3 +161,17 @@ test.serial('a check reads the same in the list (rows) as in its detail (entitie
     t.deepEqual(asListed, item, `check ${item.id}`);
   }
 });
+
+test.serial('an incident reads the same in the list (rows) as in its detail (entities)', async (t) => {
+  const connection = api.store.em.fork().getConnection();
+  await connection.execute(`update incidents set acknowledged_at = now() - interval '0.5 seconds' where workspace_id = ${account.workspaceId} and status <> 'open'`);
+  await connection.execute(`update incidents set resolved_at = now() where workspace_id = ${account.workspaceId} and status = 'resolved'`);
+  const list = await api.call('GET', '/mobile/incidents?limit=6', { account });
+  t.is(list.status, 200);
+  for (const item of list.body.data as Array<Record<string, unknown>>) {
+    const detail = await api.call('GET', `/mobile/incidents/${item.id}`, { account });
+    const { acknowledged_by: _ackBy, resolved_by: _resolvedBy, resolution_notes: _notes, notes: _noteList, ...asListed } = detail.body.data;
+    t.deepEqual(Object.keys(asListed), Object.keys(item), `incident ${item.id}: same fields in the same order`);
+    t.deepEqual(asListed, item, `incident ${item.id}`);
+  }
+});
