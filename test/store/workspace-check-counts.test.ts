@@ -1,7 +1,7 @@
 import test from 'ava';
+import { closeStore, openStore, type Store } from '../../src/store/orm.js';
 import { provisionClient } from '../../src/store/provisioning.js';
-import type { Store } from '../../src/store/orm.js';
-import { engineName, freshStore } from '../helpers/database.js';
+import { engineName, freshDatabase, freshStore } from '../helpers/database.js';
 
 /** workspace_check_counts against counting the checks themselves, after every kind of change. */
 
@@ -66,5 +66,22 @@ test(`concurrent statements on the same workspace's checks keep the counts exact
     t.deepEqual(await kept(store), await counted(store));
   } finally {
     await context.close();
+  }
+});
+
+test(`the migration counts the checks a database already has on ${engineName()}`, async (t) => {
+  const database = await freshDatabase();
+  const store = await openStore({ databaseUrl: database.databaseUrl });
+  try {
+    await store.getMigrator().up({ to: 'Migration20261122003148' });
+    const a = await provisionClient(store.em.fork(), { name: 'A', email: 'a@example.com', password: 'password-a', plan: 'pro' });
+    await insertChecks(store, a.workspace_id, 1, 30);
+    await store.em.fork().getConnection().execute('update uptime_checks set paused = true where id % 4 = 0');
+    await store.getMigrator().up();
+    t.true((await kept(store)).some((row) => row.paused && row.checks > 0));
+    t.deepEqual(await kept(store), await counted(store));
+  } finally {
+    await closeStore(store);
+    await database.drop();
   }
 });
