@@ -1,11 +1,15 @@
 import type { Request, RequestHandler } from 'express';
 import { resolveEntitlement } from '../../domain/entitlement.js';
-import { forbidden, unauthorized } from '../errors.js';
+import { ApiError, forbidden, unauthorized } from '../errors.js';
 import { contextOf } from '../request-context.js';
 import { operationOf, type KnownRoute } from '../route-table.js';
 import { parseBasicAuthorization } from './basic-credentials.js';
 import { SCOPES, type Principal } from './principal.js';
-import { resolveWorkspace } from './workspace-access.js';
+import { inaccessibleWorkspace, workspaceIdOf } from './workspace-access.js';
+
+const raise = (error: ApiError): never => {
+  throw error;
+};
 
 /** One verification per request: `authenticateFirst` and tsoa's own middleware share its outcome. */
 const verified = new WeakMap<Request, Map<string, Promise<Principal>>>();
@@ -39,10 +43,14 @@ async function authenticate(req: Request, scopes: string[]): Promise<Principal> 
   const context = contextOf(req);
   const credentials = parseBasicAuthorization(req.header('authorization'));
   if (!credentials) throw unauthorized('HTTP Basic credentials are required');
-  const user = await context.runtime.signIn.verify(context.em, credentials.email, credentials.password, req.ip ?? 'unknown');
+  const workspaceId = scopes.includes(SCOPES.workspace) ? workspaceIdOf(req.header('x-workspace-id')) : null;
+  // A malformed header is answered after the credentials, so that an unauthenticated caller learns nothing but 401.
+  const requested = typeof workspaceId === 'number' ? workspaceId : null;
+  const { user, workspace } = await context.runtime.signIn.verify(context.em, credentials.email, credentials.password, req.ip ?? 'unknown', requested);
   const client = user.client;
   const principal: Principal = { user, client, entitlement: resolveEntitlement(client, context.deps.now()), workspace: null };
   if (scopes.includes(SCOPES.admin) && !user.isAdmin) throw forbidden('this route is for administrators');
-  if (scopes.includes(SCOPES.workspace)) principal.workspace = await resolveWorkspace(context.em, user, req.header('x-workspace-id'));
+  if (workspaceId instanceof ApiError) throw workspaceId;
+  if (requested !== null) principal.workspace = workspace ?? raise(inaccessibleWorkspace(requested));
   return principal;
 }

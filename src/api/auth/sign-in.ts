@@ -5,7 +5,9 @@ import { addressKey, combineDecisions, decideThrottle, ADDRESS_THROTTLE, EMAIL_T
 import { User } from '../../store/entities/user.js';
 import { tooManyRequests, unauthorized } from '../errors.js';
 import { CredentialCache } from './credential-cache.js';
+import { loadSignedIn, type SignedIn } from './signed-in-rows.js';
 import { ThrottleStore } from './throttle-store.js';
+import { visibleWorkspace } from './workspace-access.js';
 
 export interface SignInPolicies {
   email: ThrottlePolicy;
@@ -35,8 +37,12 @@ export class SignIn {
     this.cache = new CredentialCache(policies.cacheTtlMs);
   }
 
-  /** Resolves to the user (client populated); throws UNAUTHORIZED or TOO_MANY_REQUESTS. */
-  async verify(em: EntityManager, email: string, password: string, clientAddress: string): Promise<User> {
+  /**
+   * Resolves to the user (client populated) and, when `workspaceId` is given, that workspace if
+   * the user may see it; throws UNAUTHORIZED or TOO_MANY_REQUESTS. A cached sign-in costs one
+   * statement (see loadSignedIn).
+   */
+  async verify(em: EntityManager, email: string, password: string, clientAddress: string, workspaceId: number | null = null): Promise<SignedIn> {
     const at = this.clock();
     const now = at.getTime();
     const address = addressKey(clientAddress);
@@ -44,8 +50,8 @@ export class SignIn {
     const cacheKey = `${address} ${email}`;
     const cached = this.cache.lookup(cacheKey, password, now);
     if (cached) {
-      const user = await em.findOne(User, { id: cached.userId, email }, { populate: ['client'] });
-      if (user && user.credentialsVersion === cached.credentialsVersion) return user;
+      const signedIn = await loadSignedIn(em, cached.userId, email, workspaceId);
+      if (signedIn && signedIn.user.credentialsVersion === cached.credentialsVersion) return signedIn;
       this.cache.forget(cacheKey, password);
     }
 
@@ -64,7 +70,7 @@ export class SignIn {
     }
     if (!state.knownAddress || state.refreshKnownAddress) await this.throttle.rememberAddress(em, email, address, at);
     this.cache.remember(cacheKey, password, { userId: user.id, credentialsVersion: user.credentialsVersion }, now);
-    return user;
+    return { user, workspace: workspaceId === null ? null : await visibleWorkspace(em, user, workspaceId) };
   }
 
   private async verifyDecoy(password: string): Promise<false> {

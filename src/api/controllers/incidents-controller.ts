@@ -8,7 +8,7 @@ import { ok, page, type ErrorBody, type Page, type Success } from '../envelope.j
 import { badRequest, validationError } from '../errors.js';
 import { acknowledgeIncident, resolveIncident } from '../incidents/incident-actions.js';
 import { findIncident, listIncidents, notesOf } from '../incidents/incident-queries.js';
-import { incidentDetail, incidentView, type IncidentDetail, type IncidentView } from '../incidents/incident-views.js';
+import { incidentDetail, incidentRowView, type IncidentDetail, type IncidentView } from '../incidents/incident-views.js';
 import { parseInstant, parsePaging } from '../query-filters.js';
 
 export interface ResolveRequest {
@@ -45,8 +45,8 @@ export class IncidentsController extends ApiController {
     const paging = parsePaging(limit, offset);
     const range = { from: parseInstant('from', from), to: parseInstant('to', to) };
     if (range.from && range.to && range.from > range.to) throw badRequest('from must not be after to', { from: 'must not be after to' });
-    const { incidents, total } = await listIncidents(this.context.em, workspaceOf(principalOf(req)), { status, severity, ...range, ...paging });
-    return page(incidents.map(incidentView), { ...paging, total });
+    const { rows, total } = await listIncidents(this.context.em, workspaceOf(principalOf(req)), { status, severity, ...range, ...paging });
+    return page(rows.map(incidentRowView), { ...paging, total });
   }
 
   /** The incident with its check, who acknowledged and resolved it and when, the failed locations and the notes. */

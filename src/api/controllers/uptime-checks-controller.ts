@@ -12,8 +12,10 @@ import { parseBooleanFilter, parseInstant, parsePaging, parseRange, type Boolean
 import { latencySeries, listRuns, rollupCsv, runsCsv, slaCalendar, type LatencySeries, type SlaCalendar } from '../uptime-checks/check-history.js';
 import { bulkPause, createCheck, deleteCheck, setPaused, toggleFavorite, updateCheck, usableLocations, type BulkPauseOutcome } from '../uptime-checks/check-mutations.js';
 import { checkOptions, type CheckOptions } from '../uptime-checks/check-options-view.js';
-import { favoriteIds, findCheck, latestRun, listChecks, recentAvailability, type StatusFilter } from '../uptime-checks/check-queries.js';
-import { checkDetail, checkView, runSummaryView, type RunView, type UptimeCheckDetail, type UptimeCheckView } from '../uptime-checks/check-views.js';
+import { loadCheckDetail } from '../uptime-checks/check-detail-rows.js';
+import { listCheckRows } from '../uptime-checks/check-list-rows.js';
+import { findCheck, type StatusFilter } from '../uptime-checks/check-queries.js';
+import { checkDetail, checkRowView, runSummaryView, type RunView, type UptimeCheckDetail, type UptimeCheckView } from '../uptime-checks/check-views.js';
 
 /**
  * The fields of an uptime check, on create and (as a full replacement) on update. Fields of
@@ -116,16 +118,14 @@ export class UptimeChecksController extends ApiController {
     const paging = parsePaging(limit, offset);
     const term = search?.trim();
     if (term !== undefined && term.length > 200) throw badRequest('search must be at most 200 characters', { search: 'must be at most 200 characters' });
-    const { checks, total } = await listChecks(this.context.em, workspaceOf(principal), principal.user, {
+    const { rows, total } = await listCheckRows(this.context.em, workspaceOf(principal).id, principal.user.id, {
       status: status ?? 'all',
       search: term || undefined,
       paused: parseBooleanFilter(paused),
       favorite: parseBooleanFilter(favorite),
       ...paging,
     });
-    const favorites = await favoriteIds(this.context.em, principal.user, checks.map((check) => check.id));
-    const view = { entitlement: principal.entitlement, favoriteIds: favorites };
-    return page(checks.map((check) => checkView(check, view)), { ...paging, total });
+    return page(rows.map((row) => checkRowView(row, principal.entitlement)), { ...paging, total });
   }
 
   /** Creates a check; DNS and TCP need the capability uptime_check.dns_tcp. */
@@ -159,10 +159,8 @@ export class UptimeChecksController extends ApiController {
   @Response<ErrorBody>(404, 'No such check in this workspace')
   public async detail(@Request() req: ExpressRequest, @Path() id: number): Promise<Success<UptimeCheckDetail>> {
     const principal = principalOf(req);
-    const check = await findCheck(this.context.em, workspaceOf(principal), id);
-    const favorites = await favoriteIds(this.context.em, principal.user, [check.id]);
-    const availability = await recentAvailability(this.context.em, check, this.context.deps.now());
-    return ok(checkDetail(check, { entitlement: principal.entitlement, favoriteIds: favorites }, await latestRun(this.context.em, check), availability));
+    const { check, favorite, latestRun, availability } = await loadCheckDetail(this.context.em, workspaceOf(principal).id, principal.user.id, id, this.context.deps.now());
+    return ok(checkDetail(check, { entitlement: principal.entitlement, favoriteIds: new Set(favorite ? [check.id] : []) }, latestRun, availability));
   }
 
   /** Replaces the configuration (every field as on create; absent fields take their defaults). */

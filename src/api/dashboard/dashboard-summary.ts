@@ -1,8 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { Domain } from '../../store/entities/domain.js';
-import { Incident } from '../../store/entities/incident.js';
-import { UptimeCheck, type CheckState } from '../../store/entities/uptime-check.js';
+import type { CheckState } from '../../store/entities/uptime-check.js';
 import type { Workspace } from '../../store/entities/workspace.js';
+import { preparedRows } from '../../store/prepared-rows.js';
 
 /** Certificates expiring within this many days count as expiring soon (the first warning milestone). */
 export const EXPIRING_SOON_DAYS = 30;
@@ -17,23 +16,38 @@ export interface DashboardSummary {
   domains: { total: number; active: number; expiring_soon: number };
 }
 
+/**
+ * One statement whatever the workspace's size: the checks from workspace_check_counts (kept by a
+ * trigger), incidents through (workspace_id, status, opened_at) (open and acknowledged ones are
+ * few), domains bounded by the plan.
+ */
 export async function dashboardSummary(em: EntityManager, workspace: Workspace, now: Date): Promise<DashboardSummary> {
-  const checks = { up: 0, down: 0, unknown: 0, pending: 0, paused: 0, total: 0 };
-  const rows = await em.find(UptimeCheck, { workspace }, { fields: ['state', 'paused'] });
-  for (const row of rows) {
-    checks.total++;
-    if (row.paused) checks.paused++;
-    else checks[row.state as CheckState]++;
-  }
-  const [open, acknowledged] = await Promise.all([
-    em.count(Incident, { workspace, status: 'open' }),
-    em.count(Incident, { workspace, status: 'acknowledged' }),
-  ]);
   const soon = new Date(now.getTime() + EXPIRING_SOON_DAYS * 86_400_000);
-  const [total, active, expiringSoon] = await Promise.all([
-    em.count(Domain, { workspace }),
-    em.count(Domain, { workspace, active: true }),
-    em.count(Domain, { workspace, active: true, certificateNotAfter: { $ne: null, $lte: soon } }),
-  ]);
-  return { checks, open_incidents: open + acknowledged, incidents: { open, acknowledged }, domains: { total, active, expiring_soon: expiringSoon } };
+  const [counts] = await preparedRows<SummaryCounts>(em,
+    `select
+      (select coalesce(json_agg(json_build_object('paused', paused, 'state', state, 'checks', checks)), '[]') from workspace_check_counts where workspace_id = ?) as checks,
+      (select count(*)::int from incidents where workspace_id = ? and status = 'open') as open,
+      (select count(*)::int from incidents where workspace_id = ? and status = 'acknowledged') as acknowledged,
+      (select count(*)::int from domains where workspace_id = ?) as domains,
+      (select count(*)::int from domains where workspace_id = ? and active) as active,
+      (select count(*)::int from domains where workspace_id = ? and active and certificate_not_after <= ?) as expiring_soon`,
+    [workspace.id, workspace.id, workspace.id, workspace.id, workspace.id, workspace.id, soon],
+  );
+  const checks = { up: 0, down: 0, unknown: 0, pending: 0, paused: 0, total: 0 };
+  for (const row of counts!.checks) {
+    checks.total += row.checks;
+    if (row.paused) checks.paused += row.checks;
+    else checks[row.state] += row.checks;
+  }
+  const { open, acknowledged } = counts!;
+  return { checks, open_incidents: open + acknowledged, incidents: { open, acknowledged }, domains: { total: counts!.domains, active: counts!.active, expiring_soon: counts!.expiring_soon } };
+}
+
+interface SummaryCounts {
+  checks: Array<{ paused: boolean; state: CheckState; checks: number }>;
+  open: number;
+  acknowledged: number;
+  domains: number;
+  active: number;
+  expiring_soon: number;
 }

@@ -1,5 +1,6 @@
 import type { Incident, IncidentNote, IncidentStatus, Severity } from '../../store/entities/incident.js';
 import type { User } from '../../store/entities/user.js';
+import type { IncidentRow } from './incident-queries.js';
 
 export interface UserRef {
   id: number;
@@ -38,18 +39,33 @@ export interface IncidentDetail extends IncidentView {
 
 const userRef = (user: User | null): UserRef | null => (user ? { id: user.id, email_address: user.email } : null);
 
-/** The incident's check must be loaded. */
-export const incidentView = (incident: Incident): IncidentView => ({
-  id: incident.id,
-  workspace_id: incident.workspace.id,
-  check: { id: incident.check.id, name: incident.check.name },
-  status: incident.status,
-  severity: incident.severity,
-  failed_locations: incident.failedLocations,
-  opened_at: incident.openedAt.toISOString(),
-  acknowledged_at: incident.acknowledgedAt?.toISOString() ?? null,
-  resolved_at: incident.resolvedAt?.toISOString() ?? null,
+/** An incident as lists show it, from its row (see listIncidents). */
+export const incidentRowView = (row: IncidentRow): IncidentView => ({
+  id: row.id,
+  workspace_id: row.workspace_id,
+  check: { id: row.check_id, name: row.check_name },
+  status: row.status,
+  severity: row.severity,
+  failed_locations: row.failed_locations,
+  opened_at: row.opened_at,
+  acknowledged_at: row.acknowledged_at,
+  resolved_at: row.resolved_at,
 });
+
+/** The incident's check must be loaded. */
+export const incidentView = (incident: Incident): IncidentView =>
+  incidentRowView({
+    id: incident.id,
+    workspace_id: incident.workspace.id,
+    check_id: incident.check.id,
+    check_name: incident.check.name,
+    status: incident.status,
+    severity: incident.severity,
+    failed_locations: incident.failedLocations,
+    opened_at: incident.openedAt.toISOString(),
+    acknowledged_at: incident.acknowledgedAt?.toISOString() ?? null,
+    resolved_at: incident.resolvedAt?.toISOString() ?? null,
+  });
 
 const noteView = (note: IncidentNote): IncidentNoteView => ({
   id: note.id,

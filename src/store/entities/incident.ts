@@ -11,6 +11,9 @@ export type Severity = (typeof SEVERITIES)[number];
 @Entity({ tableName: 'incidents' })
 @Index({ properties: ['workspace', 'status', 'openedAt'] })
 @Index({ properties: ['check', 'status'] })
+// The incident list's order (opened_at desc, id desc), unfiltered and by severity.
+@Index({ properties: ['workspace', 'openedAt', 'id'] })
+@Index({ properties: ['workspace', 'severity', 'openedAt', 'id'] })
 export class Incident {
   @PrimaryKey({ type: 'integer' })
   id!: number;

@@ -12,6 +12,7 @@ import { SignInAddress, SignInFailure } from './sign-in.js';
 import { UptimeCheck, UptimeCheckFavorite } from './uptime-check.js';
 import { User } from './user.js';
 import { Workspace, WorkspaceShare } from './workspace.js';
+import { WorkspaceCheckCount } from './workspace-check-count.js';
 
 export * from './activity-log.js';
 export * from './client.js';
@@ -28,6 +29,7 @@ export * from './sign-in.js';
 export * from './uptime-check.js';
 export * from './user.js';
 export * from './workspace.js';
+export * from './workspace-check-count.js';
 
 export const allEntities = [
   Client,
@@ -54,4 +56,5 @@ export const allEntities = [
   SignInFailure,
   SignInAddress,
   MaintenanceLease,
+  WorkspaceCheckCount,
 ];

@@ -15,6 +15,10 @@ export type CheckState = (typeof CHECK_STATES)[number];
 @Unique({ properties: ['workspace', 'name'] })
 @Index({ properties: ['workspace', 'state'] })
 @Index({ properties: ['workspace', 'paused'] })
+// The list's status filters and its order (name, id): one index range per page.
+@Index({ properties: ['workspace', 'paused', 'state', 'name', 'id'] })
+@Index({ properties: ['workspace', 'paused', 'name', 'id'] })
+@Index({ properties: ['workspace', 'name', 'id'] })
 export class UptimeCheck {
   @PrimaryKey({ type: 'integer' })
   id!: number;

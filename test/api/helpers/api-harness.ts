@@ -88,7 +88,7 @@ export class ApiHarness {
   /** A given `overrides.store` is shared with its owner, who closes it; otherwise a fresh database is made and dropped. */
   static async start(overrides: Partial<ApiDependencies> = {}, env: Record<string, string> = {}): Promise<ApiHarness> {
     const database = overrides.store ? { store: overrides.store, databaseUrl: undefined, close: async () => {} } : await freshStore();
-    const logger = createLogger('silent');
+    const logger = createLogger((process.env.TEST_LOG_LEVEL as 'error' | undefined) ?? 'silent');
     const settings = loadSettings({ VANTAGE_LOCATIONS: 'eu-west,us-east,ap-south', ...env });
     const bus = new RecordingBus(new InProcessBus(logger));
     const deps: ApiDependencies = { settings, logger, store: database.store, bus, now: () => new Date(), ...overrides };

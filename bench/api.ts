@@ -1,0 +1,271 @@
+import { fork, spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { closeStore, migrate, openStore } from '../src/store/orm.js';
+import { freePort } from '../test/helpers/free-port.js';
+import { runLoad, type LoadRequest, type LoadResult } from './api-load.js';
+import { seedWorkspaces, type Seed, type SeededWorkspace } from './api-seed.js';
+
+/**
+ * The API as the mobile app sees it: 10,000 checks in one workspace, 16 concurrent clients
+ * sending Basic credentials on keep-alive connections, every read route of the app's screens and
+ * the create, on PostgreSQL (`vantage api`, when DATABASE_URL is set) and on the embedded
+ * database (`vantage serve`). Each route is printed beside a bare baseline measured in the same
+ * run: a `node:http` handler running the list's row query with `pg` (PGlite when embedded).
+ * CPU is counted per process from /proc and printed per request: the API process, PostgreSQL
+ * (every postgres process of the machine, which others may share; on the embedded database it
+ * runs inside the API process) and the load generator itself (in seconds).
+ *
+ *   npm run build && DATABASE_URL=postgres://… node dist/bench/api.js [--seconds 3] [--checks 10000]
+ *     [--concurrency 16] [--engines postgresql,embedded] [--routes SUBSTRING] [--cpu-prof DIR]
+ */
+
+const option = (name: string, fallback: string): string => {
+  const at = process.argv.indexOf(`--${name}`);
+  return at >= 0 && process.argv[at + 1] ? process.argv[at + 1]! : fallback;
+};
+const seconds = Number(option('seconds', '3'));
+const checks = Number(option('checks', '10000'));
+const concurrency = Number(option('concurrency', '16'));
+const cpuProfileDir = option('cpu-prof', '');
+const routeFilter = option('routes', '');
+const engines = option('engines', process.env.DATABASE_URL ? 'postgresql,embedded' : 'embedded').split(',');
+
+const cliPath = fileURLToPath(new URL('../src/cli/main.js', import.meta.url));
+const baselinePath = fileURLToPath(new URL('./api-baseline.js', import.meta.url));
+
+const TICKS_PER_SECOND = 100;
+const cpuOfPid = (pid: number): number => {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
+  } catch {
+    return 0;
+  }
+};
+/** CPU seconds of each PostgreSQL process on the machine, by pid. */
+const postgresCpu = (): Map<number, number> => {
+  const byPid = new Map<number, number>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres') byPid.set(Number(entry), cpuOfPid(Number(entry)));
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return byPid;
+};
+
+/** CPU spent between two snapshots by the processes alive at the second (a backend that ended meanwhile is lost). */
+const spentSince = (before: Map<number, number>, after: Map<number, number>): number =>
+  [...after].reduce((sum, [pid, cpu]) => sum + cpu - (before.get(pid) ?? 0), 0);
+
+interface Target {
+  engine: string;
+  /** PostgreSQL URL or embedded data dir. */
+  location: string;
+  seed: Seed;
+  dispose(): Promise<void>;
+}
+
+async function prepare(engine: string): Promise<Target> {
+  if (engine === 'postgresql') {
+    const name = `vantage_bench_api_${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await admin.connect();
+    await admin.query(`create database "${name}"`);
+    const url = new URL(process.env.DATABASE_URL!);
+    url.pathname = `/${name}`;
+    const seed = await seedStore({ databaseUrl: url.toString() });
+    return {
+      engine,
+      location: url.toString(),
+      seed,
+      dispose: async () => {
+        await admin.query(`drop database if exists "${name}" with (force)`);
+        await admin.end();
+      },
+    };
+  }
+  const dataDir = mkdtempSync(join(tmpdir(), 'vantage-bench-api-'));
+  return { engine, location: dataDir, seed: await seedStore({ dataDir }), dispose: async () => rmSync(dataDir, { recursive: true, force: true }) };
+}
+
+async function seedStore(options: { databaseUrl?: string; dataDir?: string }): Promise<Seed> {
+  const store = await openStore(options);
+  try {
+    await migrate(store);
+    return await seedWorkspaces(store.em.fork() as Parameters<typeof seedWorkspaces>[0], checks);
+  } finally {
+    await closeStore(store);
+  }
+}
+
+async function startApi(target: Target): Promise<{ child: ChildProcess; port: number }> {
+  const port = await freePort();
+  const env: Record<string, string> = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LOG_LEVEL: 'warn', VANTAGE_OPS_PORT: '0', PORT: String(port), HOST: '127.0.0.1' };
+  if (target.engine === 'postgresql') env.DATABASE_URL = target.location;
+  else env.VANTAGE_DATA_DIR = target.location;
+  const flags = cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfileDir}`] : [];
+  const role = target.engine === 'postgresql' ? 'api' : 'serve';
+  const child = spawn(process.execPath, [...flags, cliPath, role], { env, stdio: ['ignore', 'inherit', 'inherit'] });
+  const began = Date.now();
+  while (Date.now() - began < 120_000) {
+    if (child.exitCode !== null) throw new Error(`${role} exited with ${child.exitCode}`);
+    if (await fetch(`http://127.0.0.1:${port}/readyz`).then((r) => r.status === 200, () => false)) {
+      await settle(child.pid!);
+      return { child, port };
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`${role} not ready within 120 s`);
+}
+
+/**
+ * `serve` loads and schedules every check once it is ready (the engine in the same process):
+ * measured from when its CPU use falls below half a core over two seconds (at most a minute),
+ * as a user sees it once the service has started, not during its start.
+ */
+async function settle(pid: number): Promise<void> {
+  const began = Date.now();
+  while (Date.now() - began < 60_000) {
+    const before = cpuOfPid(pid);
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    if (cpuOfPid(pid) - before < 1) return;
+  }
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  child.kill('SIGTERM');
+  await once(child, 'exit');
+}
+
+interface Route {
+  name: string;
+  as: 'reader' | 'writer';
+  expectedStatus: number;
+  maxRequests?: number;
+  next(sequence: number): LoadRequest;
+}
+
+const get = (path: string): ((sequence: number) => LoadRequest) => () => ({ method: 'GET', path });
+
+function routes(seed: Seed): Route[] {
+  const list = (query: string): Route => ({ name: `GET /mobile/uptime-checks?limit=50${query}`, as: 'reader', expectedStatus: 200, next: get(`/app/api/v1/mobile/uptime-checks?limit=50${query}`) });
+  return [
+    list(''),
+    list('&offset=5000'),
+    list(`&offset=${checks - 50}`),
+    list('&status=up'),
+    list('&status=down'),
+    list('&status=unknown'),
+    list('&status=paused'),
+    list('&paused=false'),
+    list('&favorite=true'),
+    list('&favorite=false'),
+    list('&search=host-42'),
+    { name: 'GET /mobile/uptime-checks/{id}', as: 'reader', expectedStatus: 200, next: get(`/app/api/v1/mobile/uptime-checks/${seed.reader.checkId}`) },
+    { name: 'GET /mobile/dashboard/summary', as: 'reader', expectedStatus: 200, next: get('/app/api/v1/mobile/dashboard/summary') },
+    { name: 'GET /mobile/search?q=check 0042', as: 'reader', expectedStatus: 200, next: get('/app/api/v1/mobile/search?q=check%200042') },
+    { name: 'GET /mobile/incidents', as: 'reader', expectedStatus: 200, next: get('/app/api/v1/mobile/incidents') },
+    { name: 'GET /mobile/incidents?status=open', as: 'reader', expectedStatus: 200, next: get('/app/api/v1/mobile/incidents?status=open') },
+    {
+      name: 'POST /mobile/uptime-checks',
+      as: 'writer',
+      expectedStatus: 201,
+      // The writer's pro plan allows 1,000 checks (the warm-up creates in another client's workspace).
+      maxRequests: 990,
+      next: (sequence) => ({
+        method: 'POST',
+        path: '/app/api/v1/mobile/uptime-checks',
+        body: JSON.stringify({ name: `created ${process.hrtime.bigint()} ${sequence}`, check_type: 'http', hostname: `created-${sequence}.bench.test`, protocol: 'https', check_frequency: 15, trigger_locations: ['eu-west'] }),
+      }),
+    },
+  ];
+}
+
+const headersOf = (who: SeededWorkspace): Record<string, string> => ({
+  authorization: `Basic ${Buffer.from(`${who.email}:${who.password}`).toString('base64')}`,
+  'x-workspace-id': String(who.workspaceId),
+  accept: 'application/json',
+});
+
+interface Row {
+  route: string;
+  result: LoadResult;
+  serverCpu: number;
+  postgresCpu: number;
+}
+
+async function measure(pid: number, run: () => Promise<LoadResult>): Promise<Omit<Row, 'route'>> {
+  const serverBefore = cpuOfPid(pid);
+  const postgresBefore = postgresCpu();
+  const result = await run();
+  return { result, serverCpu: cpuOfPid(pid) - serverBefore, postgresCpu: spentSince(postgresBefore, postgresCpu()) };
+}
+
+async function baseline(target: Target, port: number): Promise<Row> {
+  const child = fork(baselinePath, [String(port), String(target.seed.reader.workspaceId), target.location], { stdio: 'inherit' });
+  await once(child, 'message');
+  const load = (span: number) =>
+    runLoad({ port, headers: {}, concurrency, seconds: span, expectedStatus: 200, next: (sequence) => ({ method: 'GET', path: `/list?offset=${(sequence * 50) % checks}` }) });
+  await load(0.5);
+  const row = await measure(child.pid!, () => load(seconds));
+  child.kill('SIGTERM');
+  await once(child, 'exit');
+  return { route: 'baseline: node:http + one page of rows and the total', ...row };
+}
+
+async function benchEngine(engine: string): Promise<Row[]> {
+  console.error(`${engine}: seeding ${checks} checks…`);
+  const target = await prepare(engine);
+  try {
+    // The embedded data dir is opened by one process at a time: the baseline runs before the API starts.
+    const rows = [await baseline(target, await freePort())];
+    const api = await startApi(target);
+    try {
+      for (const route of routes(target.seed).filter((candidate) => candidate.name.includes(routeFilter))) {
+        const [warmer, measured] = route.as === 'reader' ? [target.seed.reader, target.seed.reader] : [target.seed.warmWriter, target.seed.writer];
+        const load = (who: SeededWorkspace, span: number) =>
+          runLoad({ port: api.port, headers: headersOf(who), concurrency, seconds: span, expectedStatus: route.expectedStatus, next: route.next, maxRequests: route.maxRequests });
+        await load(warmer, 1);
+        const row = await measure(api.child.pid!, () => load(measured, seconds));
+        if (row.result.firstFailure) console.error(`${route.name}: ${row.result.failures} failures, first: ${row.result.firstFailure}`);
+        rows.push({ route: route.name, ...row });
+        console.error(`${engine} ${route.name}: ${row.result.perSecond.toFixed(0)}/s`);
+      }
+    } finally {
+      await stop(api.child);
+    }
+    return rows;
+  } finally {
+    await target.dispose();
+  }
+}
+
+const perRequest = (cpuSeconds: number, result: LoadResult): string => (result.requests ? ((1000 * cpuSeconds) / result.requests).toFixed(2) : '-');
+
+function print(engine: string, rows: Row[]): void {
+  const base = rows[0]!.result.perSecond;
+  const lines = [
+    `\n${engine}: ${checks} checks, ${concurrency} clients, ${seconds} s per route, load ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`,
+    '| route | req/s | p50 ms | p99 ms | failures | of baseline | server CPU ms/req | postgres CPU ms/req | client CPU s |',
+    '|---|---|---|---|---|---|---|---|---|',
+  ];
+  for (const { route, result, serverCpu, postgresCpu } of rows) {
+    lines.push(
+      `| ${route} | ${result.perSecond.toFixed(0)} | ${result.p50Ms.toFixed(1)} | ${result.p99Ms.toFixed(1)} | ${result.failures} | ` +
+        `${((100 * result.perSecond) / base).toFixed(0)}% | ${perRequest(serverCpu, result)} | ${perRequest(postgresCpu, result)} | ${result.clientCpuSeconds.toFixed(2)} |`,
+    );
+  }
+  console.log(lines.join('\n'));
+}
+
+for (const engine of engines) print(engine, await benchEngine(engine));

@@ -1,0 +1,57 @@
+import test from 'ava';
+import { ApiHarness, type Account } from './helpers/api-harness.js';
+
+/**
+ * A sign-in is cached per credentials (argon2 once per minute), and what it resolves to is read
+ * again on every request: changes an administrator makes take effect on the caller's next
+ * request, not when the cache entry expires.
+ */
+
+let api: ApiHarness;
+
+test.before(async () => {
+  api = await ApiHarness.start();
+});
+
+test.after.always(async () => {
+  await api?.close();
+});
+
+const admin = (method: string, path: string, as: Account, body?: unknown) => api.call(method, `/admin${path}`, { as, workspace: null, ...(body === undefined ? {} : { body }) });
+
+test('permissions, shares, administrator rights, plan and removal take effect on the next request of a cached sign-in', async (t) => {
+  const owner = await api.account('pro');
+  const member = await api.member(owner, { shareWorkspaces: [owner.workspaceId] });
+  const search = () => api.call('GET', '/mobile/search?q=x', { account: member });
+
+  t.deepEqual((await search()).body.data.omitted, []);
+  t.is((await admin('POST', `/users/${member.userId}/update`, owner, { permissions: { manage_uptime_checks: false } })).status, 200);
+  t.deepEqual((await search()).body.data.omitted, ['uptime_checks']);
+
+  t.is((await admin('POST', `/users/${member.userId}/update`, owner, { workspace_ids: [] })).status, 200);
+  const unshared = await search();
+  t.is(unshared.status, 403);
+  t.is(unshared.body.error.code, 'FORBIDDEN');
+
+  t.is((await admin('POST', `/users/${member.userId}/update`, owner, { is_admin: true })).status, 200);
+  t.is((await search()).status, 200, 'an administrator sees every workspace of the client');
+
+  await api.setPlan(owner, 'expired');
+  const me = await api.call('GET', '/mobile/auth/me', { account: member, workspace: null });
+  t.like(me.body.data.entitlement, { status: 'expired', active: false });
+
+  t.is((await admin('POST', `/users/${member.userId}/delete`, owner)).status, 200);
+  t.is((await search()).status, 401);
+});
+
+test('a cached sign-in reaches only its own client\'s workspaces, and a malformed X-Workspace-Id is still 400 after the credentials', async (t) => {
+  const owner = await api.account('pro');
+  const other = await api.account('pro');
+  t.is((await api.call('GET', '/mobile/dashboard/summary', { account: owner })).status, 200);
+  const foreign = await api.call('GET', '/mobile/dashboard/summary', { account: owner, workspace: other.workspaceId });
+  t.is(foreign.status, 403);
+  t.is(foreign.body.error.message, `workspace ${other.workspaceId} is not accessible to this user`);
+  t.is((await api.call('GET', '/mobile/dashboard/summary', { account: owner, workspace: '01' })).status, 400);
+  t.is((await api.call('GET', '/mobile/dashboard/summary', { as: { email: owner.email, password: 'wrong password' }, workspace: '01' })).status, 401);
+  t.is((await api.call('GET', '/mobile/dashboard/summary', { account: owner, workspace: null })).status, 400);
+});

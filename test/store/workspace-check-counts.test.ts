@@ -1,0 +1,87 @@
+import test from 'ava';
+import { closeStore, openStore, type Store } from '../../src/store/orm.js';
+import { provisionClient } from '../../src/store/provisioning.js';
+import { engineName, freshDatabase, freshStore } from '../helpers/database.js';
+
+/** workspace_check_counts against counting the checks themselves, after every kind of change. */
+
+type Counts = Array<{ workspace_id: number; paused: boolean; state: string; checks: number }>;
+
+const kept = (store: Store): Promise<Counts> =>
+  store.em.fork().getConnection().execute('select workspace_id, paused, state, checks from workspace_check_counts order by 1, 2, 3');
+const counted = (store: Store): Promise<Counts> =>
+  store.em.fork().getConnection().execute('select workspace_id, paused, state, count(*)::int as checks from uptime_checks group by 1, 2, 3 order by 1, 2, 3');
+
+const insertChecks = (store: Store, workspaceId: number, from: number, to: number) =>
+  store.em.fork().getConnection().execute(`
+    insert into uptime_checks (workspace_id, name, check_type, hostname, check_frequency, response_timeout, trigger_locations, min_failing_locations, response_classes, state, created_at, updated_at)
+    select ${workspaceId}, 'check ' || i, 'ping', 'example.com', 5, 10000, '["eu-west"]', 1, '[]', (array['pending', 'up', 'down', 'unknown'])[1 + i % 4], now(), now()
+    from generate_series(${from}, ${to}) i`);
+
+test(`the counts follow inserts, state and pause changes, deletes and a workspace's removal on ${engineName()}`, async (t) => {
+  const context = await freshStore();
+  const { store } = context;
+  try {
+    const a = await provisionClient(store.em.fork(), { name: 'A', email: 'a@example.com', password: 'password-a', plan: 'pro' });
+    const b = await provisionClient(store.em.fork(), { name: 'B', email: 'b@example.com', password: 'password-b', plan: 'pro' });
+    const sql = (statement: string) => store.em.fork().getConnection().execute(statement);
+    await insertChecks(store, a.workspace_id, 1, 40);
+    await insertChecks(store, b.workspace_id, 1, 7);
+    t.deepEqual(await kept(store), await counted(store), 'after inserts');
+    await sql(`update uptime_checks set state = 'down' where id % 3 = 0`);
+    await sql(`update uptime_checks set paused = true where id % 5 = 0`);
+    await sql('update uptime_checks set last_run_at = now()');
+    t.deepEqual(await kept(store), await counted(store), 'after state, pause and last_run_at updates');
+    await sql(`update uptime_checks c set state = v.state from (values (1, 'up'), (2, 'unknown'), (3, 'up')) as v(id, state) where c.id = v.id`);
+    t.deepEqual(await kept(store), await counted(store), 'after a batch update as the run writer writes it');
+    await sql('delete from uptime_checks where id % 4 = 0');
+    t.deepEqual(await kept(store), await counted(store), 'after deletes');
+    await sql(`delete from workspaces where id = ${b.workspace_id}`);
+    t.deepEqual(await kept(store), await counted(store), 'after the workspace and its checks went');
+    t.false((await kept(store)).some((row) => row.workspace_id === b.workspace_id || row.checks === 0));
+  } finally {
+    await context.close();
+  }
+});
+
+// Every writer of uptime_checks (the API's flushes, the run writer, the operator) changes them in
+// one statement per transaction, and the trigger locks its counter rows in key order: concurrent
+// writers wait for each other on a counter row, never in a cycle.
+test(`concurrent statements on the same workspace's checks keep the counts exact on ${engineName()}`, async (t) => {
+  const context = await freshStore();
+  const { store } = context;
+  try {
+    const a = await provisionClient(store.em.fork(), { name: 'A', email: 'a@example.com', password: 'password-a', plan: 'pro' });
+    await insertChecks(store, a.workspace_id, 1, 200);
+    const sql = (statement: string) => store.em.fork().getConnection().execute(statement);
+    await Promise.all(
+      Array.from({ length: 16 }, (_, i) => [
+        // Disjoint rows: what the statements share is the workspace's counter rows.
+        sql(`update uptime_checks set state = '${['up', 'down', 'unknown'][i % 3]}' where id % 48 = ${i}`),
+        sql(`update uptime_checks set paused = ${i % 2 === 0} where id % 48 = ${16 + i}`),
+        insertChecks(store, a.workspace_id, 1000 + i * 10, 1009 + i * 10),
+        sql(`delete from uptime_checks where id % 48 = ${32 + i}`),
+      ]).flat(),
+    );
+    t.deepEqual(await kept(store), await counted(store));
+  } finally {
+    await context.close();
+  }
+});
+
+test(`the migration counts the checks a database already has on ${engineName()}`, async (t) => {
+  const database = await freshDatabase();
+  const store = await openStore({ databaseUrl: database.databaseUrl });
+  try {
+    await store.getMigrator().up({ to: 'Migration20261122003148' });
+    const a = await provisionClient(store.em.fork(), { name: 'A', email: 'a@example.com', password: 'password-a', plan: 'pro' });
+    await insertChecks(store, a.workspace_id, 1, 30);
+    await store.em.fork().getConnection().execute('update uptime_checks set paused = true where id % 4 = 0');
+    await store.getMigrator().up();
+    t.true((await kept(store)).some((row) => row.paused && row.checks > 0));
+    t.deepEqual(await kept(store), await counted(store));
+  } finally {
+    await closeStore(store);
+    await database.drop();
+  }
+});
