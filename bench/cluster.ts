@@ -26,6 +26,8 @@ const detectionChecks = 100;
 const flags = parseFlags(process.argv.slice(2));
 const durationS = Number(flags.get('duration') ?? 300);
 const checks = Number(flags.get('checks') ?? 10_000);
+/** `--profile DIR`: every role writes a V8 CPU profile there when it exits (`node --cpu-prof`). */
+const profileDir = flags.get('profile');
 if (!Number.isInteger(durationS) || durationS < 150) throw new Error('--duration must be whole seconds, at least 150 (a minute to settle, then a cycle and more)');
 if (!Number.isInteger(checks) || checks < detectionChecks) throw new Error(`--checks must be at least ${detectionChecks}`);
 const base = process.env.DATABASE_URL;
@@ -86,7 +88,12 @@ async function main(): Promise<void> {
     apiReplicas: 2,
     engineReplicas: 2,
     basePort: 18_000 + Math.floor(Math.random() * 2000),
-    env: { VANTAGE_ALLOW_PRIVATE_TARGETS: '1', VANTAGE_EXTRA_CA_FILE: certificates.caFile, LOG_LEVEL: 'warn' },
+    env: {
+      VANTAGE_ALLOW_PRIVATE_TARGETS: '1',
+      VANTAGE_EXTRA_CA_FILE: certificates.caFile,
+      LOG_LEVEL: 'warn',
+    },
+    nodeArgs: profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
     namespaces: false,
     print: (line) => process.stderr.write(`${line}\n`),
   });

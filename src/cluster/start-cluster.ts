@@ -13,6 +13,8 @@ export interface StartClusterOptions extends ClusterOptions {
   namespaces: boolean;
   /** Where each prefixed log line goes. */
   print: (line: string) => void;
+  /** Node options for the long-running roles, such as `--cpu-prof` (which NODE_OPTIONS refuses). */
+  nodeArgs?: string[];
 }
 
 export interface RunningCluster {
@@ -52,7 +54,7 @@ export async function startCluster(options: StartClusterOptions): Promise<Runnin
     await networks?.remove();
   };
   try {
-    const migrated = await runToEnd(spawnRole({ name: 'migrate', args: ['migrate'], env: planned[0]!.env, location: null }, null, options.print));
+    const migrated = await runToEnd(spawnRole({ name: 'migrate', args: ['migrate'], env: planned[0]!.env, location: null }, null, options.print, []));
     if (migrated !== 0) throw new Error(`vantage migrate exited with ${migrated}`);
     const nats = new URL(options.natsUrl.split(',')[0]!);
     const inNamespace = new Map<string, { namespace: string; natsUrl: string }>();
@@ -65,7 +67,7 @@ export async function startCluster(options: StartClusterOptions): Promise<Runnin
     for (const process of planned) {
       const placed = process.location ? inNamespace.get(process.location) : undefined;
       const env = placed ? { ...process.env, NATS_URL: placed.natsUrl } : process.env;
-      processes.push({ ...process, env, child: spawnRole({ ...process, env }, placed?.namespace ?? null, options.print) });
+      processes.push({ ...process, env, child: spawnRole({ ...process, env }, placed?.namespace ?? null, options.print, options.nodeArgs ?? []) });
     }
     return { processes, networks, namespacesRefused, stop };
   } catch (error) {
@@ -74,10 +76,10 @@ export async function startCluster(options: StartClusterOptions): Promise<Runnin
   }
 }
 
-function spawnRole(process: PlannedProcess, namespace: string | null, print: (line: string) => void): ChildProcess {
+function spawnRole(process: PlannedProcess, namespace: string | null, print: (line: string) => void, nodeArgs: string[]): ChildProcess {
   const env = { PATH: globalThis.process.env.PATH ?? '', HOME: globalThis.process.env.HOME ?? '', ...process.env };
   const command = namespace ? 'ip' : globalThis.process.execPath;
-  const args = namespace ? ['netns', 'exec', namespace, globalThis.process.execPath, main, ...process.args] : [main, ...process.args];
+  const args = namespace ? ['netns', 'exec', namespace, globalThis.process.execPath, ...nodeArgs, main, ...process.args] : [...nodeArgs, main, ...process.args];
   const child = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
   for (const stream of [child.stdout!, child.stderr!]) createInterface({ input: stream }).on('line', (line) => print(`[${process.name}] ${line}`));
   child.once('exit', (code, signal) => print(`[${process.name}] exited ${signal ?? code}`));

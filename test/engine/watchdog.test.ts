@@ -1,6 +1,6 @@
 import test from 'ava';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { ProbeRequest, ProbeResultMessage } from '../../src/bus/messages.js';
+import type { ProbeRequestBatch, ProbeResultMessage } from '../../src/bus/messages.js';
 import { InProcessBus } from '../../src/bus/in-process-bus.js';
 import { agentQueue, probeSubject } from '../../src/bus/subjects.js';
 import { loadSettings } from '../../src/config/load-settings.js';
@@ -70,11 +70,12 @@ test.before(async () => {
   bus.subscribe(
     probeSubject('eu-west'),
     async (_subject, data) => {
-      const request = data as ProbeRequest;
-      requests.set(request.subjectId, (requests.get(request.subjectId) ?? 0) + 1);
-      const now = new Date().toISOString();
-      const message: ProbeResultMessage = { ...request, agentId: 'stub', startedAt: now, finishedAt: now, result: { state: 'up', reason: null, latencyMs: 3, phases: {} } };
-      await bus.publishDurable(request.resultSubject, message);
+      for (const request of (data as ProbeRequestBatch).requests) {
+        requests.set(request.subjectId, (requests.get(request.subjectId) ?? 0) + 1);
+        const now = new Date().toISOString();
+        const message: ProbeResultMessage = { ...request, agentId: 'stub', startedAt: now, finishedAt: now, result: { state: 'up', reason: null, latencyMs: 3, phases: {} } };
+        await bus.publishDurable(request.resultSubject, message);
+      }
     },
     { queue: agentQueue('eu-west') },
   );
