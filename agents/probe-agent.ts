@@ -34,7 +34,7 @@ export interface ProbeAgentConfig {
    * too: a burst is worked off over the period's slack. Default: 50,000.
    */
   maxWaiting?: number;
-  /** How results are gathered per result subject before they are published (default 250 or 50 ms). */
+  /** How results are gathered per result subject before they are published (default 250 or 200 ms). */
   resultBatch?: BatchLimits;
   probeOptions: ProbeOptions;
   logger: Logger;
@@ -43,7 +43,8 @@ export interface ProbeAgentConfig {
 /** How long `stop()` lets running probes finish before abandoning them. */
 const defaultDrainMs = 30_000;
 const defaultMaxWaiting = 50_000;
-const defaultResultBatch: BatchLimits = { maxItems: 250, windowMs: 50 };
+/** Results are gathered per partition: a window long enough that a batch holds more than one, short next to any cycle's deadline. */
+const defaultResultBatch: BatchLimits = { maxItems: 250, windowMs: 200 };
 const requestBatchCheck = TypeCompiler.Compile(ProbeRequestBatch);
 const requestCheck = TypeCompiler.Compile(ProbeRequest);
 

@@ -24,6 +24,8 @@ export interface RunningCluster {
   namespacesRefused: string | null;
   /** SIGTERM to every process, then the namespaces go; resolves when everything has ended. */
   stop(): Promise<void>;
+  /** Kills one process with SIGKILL (no shutdown at all, as a crash) and starts it again as it was started. */
+  crashAndRestart(name: string): Promise<void>;
 }
 
 /**
@@ -69,7 +71,19 @@ export async function startCluster(options: StartClusterOptions): Promise<Runnin
       const env = placed ? { ...process.env, NATS_URL: placed.natsUrl } : process.env;
       processes.push({ ...process, env, child: spawnRole({ ...process, env }, placed?.namespace ?? null, options.print, options.nodeArgs ?? []) });
     }
-    return { processes, networks, namespacesRefused, stop };
+    const crashAndRestart = async (name: string): Promise<void> => {
+      const index = processes.findIndex((process) => process.name === name);
+      const running = processes[index];
+      if (!running) throw new Error(`no process named ${name}`);
+      if (running.child.exitCode === null && running.child.signalCode === null) {
+        const exited = once(running.child, 'exit');
+        running.child.kill('SIGKILL');
+        await exited;
+      }
+      const placed = running.location ? inNamespace.get(running.location) : undefined;
+      processes[index] = { ...running, child: spawnRole(running, placed?.namespace ?? null, options.print, options.nodeArgs ?? []) };
+    };
+    return { processes, networks, namespacesRefused, stop, crashAndRestart };
   } catch (error) {
     await stop();
     throw error;

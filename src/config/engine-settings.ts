@@ -23,8 +23,8 @@ export const EngineSettings = Type.Object({
   VANTAGE_PROBE_BATCH_WINDOW_MS: Type.Integer({
     minimum: 1,
     maximum: 1000,
-    default: 20,
-    description: 'milliseconds a probe request waits for its batch at most (1 to 1000); agents gather results for up to 50 ms the same way',
+    default: 100,
+    description: 'milliseconds a probe request waits for its batch at most (1 to 1000); agents gather the results of each partition for up to 200 ms the same way',
   }),
   VANTAGE_ENGINE_START_RATE: Type.Integer({
     minimum: 10,

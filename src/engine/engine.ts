@@ -24,6 +24,7 @@ import { CheckNotRunHere, OnDemandReplies } from './on-demand.js';
 import type { PartitionLeases, PartitionListener } from './partition-leases.js';
 import { RunWriter } from './run-writer.js';
 import { Scheduler } from './scheduler.js';
+import { StartPacer } from './start-pacer.js';
 import { runWatchdog, type WatchedEngine } from './watchdog.js';
 
 export interface EngineConfig {
@@ -41,7 +42,7 @@ export interface EngineConfig {
   actorRestartBackoff?: RestartBackoff | undefined;
   /** Whether events are also published on the clients' AMQP exchanges (AMQP_URL is set). */
   publishToAmqp?: boolean;
-  /** How probe requests are gathered per location before they cross the bus (default 250 or 20 ms). */
+  /** How probe requests are gathered per location before they cross the bus (default 250 or 100 ms). */
   probeBatch?: BatchLimits | undefined;
   /**
    * Checks started per second at most when many start at once (adopting partitions at start,
@@ -58,7 +59,7 @@ interface RunningCheck {
   startPending: boolean;
 }
 
-const defaultProbeBatch: BatchLimits = { maxItems: 250, windowMs: 20 };
+const defaultProbeBatch: BatchLimits = { maxItems: 250, windowMs: 100 };
 const defaultStartRate = 2000;
 
 /**
@@ -87,9 +88,7 @@ export class Engine implements PartitionListener {
   private resyncFailing = false;
   private readonly stopGauges: Array<() => void> = [];
   private readonly probeRequests: Batcher<ProbeRequest>;
-  /** When the next paced actor start may happen. */
-  private nextStartAt = 0;
-  private readonly startSpacingMs: number;
+  private readonly starts: StartPacer<RunningCheck>;
 
   constructor(private readonly config: EngineConfig) {
     this.scheduler = new Scheduler(config.clock);
@@ -101,7 +100,7 @@ export class Engine implements PartitionListener {
     );
     this.maintenance = new MaintenanceCache(config.store);
     this.probeRequests = new Batcher<ProbeRequest>(config.probeBatch ?? defaultProbeBatch, (location, requests) => this.sendProbes(location, requests));
-    this.startSpacingMs = 1000 / (config.startRatePerSecond ?? defaultStartRate);
+    this.starts = new StartPacer(config.startRatePerSecond ?? defaultStartRate, this.startActor);
     // Created with the engine, so that the series shows (empty) before the first scheduled cycle.
     const cycleLag = cycleStartLagSeconds();
     this.context = {
@@ -169,6 +168,7 @@ export class Engine implements PartitionListener {
     await this.testNowServer?.stop();
     await this.serial;
     await this.drop([...this.owned]);
+    this.starts.clear();
     this.probeRequests.flush();
     await this.runs.stop();
     await this.decisions.stop();
@@ -348,27 +348,13 @@ export class Engine implements PartitionListener {
     behavior.bind(actor);
     const running: RunningCheck = { actor, behavior, partition, startPending: true };
     this.checks.set(state.checkId, running);
-    const at = this.startSlot();
-    if (at <= this.config.clock.now()) this.startActor(running);
-    else this.scheduler.at(at, this.startActor, running);
+    this.starts.add(running);
   }
 
-  /** One function for every paced start, as the scheduler prefers. */
   private readonly startActor = (running: RunningCheck): void => {
     running.startPending = false;
     if (!running.actor.isStopped) running.actor.tell({ type: 'started', at: this.config.clock.now() });
   };
-
-  /**
-   * When the next actor may start: now when none waits, else one spacing after the last one, so
-   * that adopting 100,000 checks spreads their first cycles at the configured rate.
-   */
-  private startSlot(): number {
-    const now = this.config.clock.now();
-    const at = Math.max(now, this.nextStartAt);
-    this.nextStartAt = at + this.startSpacingMs;
-    return Math.floor(at);
-  }
 
   /** One message per location's batch; a batch not sent leaves its locations silent (UNKNOWN at the deadline, never DOWN). */
   private sendProbes(location: string, requests: ProbeRequest[]): void {
