@@ -356,8 +356,15 @@ export class Engine implements PartitionListener {
     if (!running.actor.isStopped) running.actor.tell({ type: 'started', at: this.config.clock.now() });
   };
 
-  /** One message per location's batch; a batch not sent leaves its locations silent (UNKNOWN at the deadline, never DOWN). */
-  private sendProbes(location: string, requests: ProbeRequest[]): void {
+  /**
+   * One message per location's batch; a batch not sent leaves its locations silent (UNKNOWN at the
+   * deadline, never DOWN). Fenced again as it leaves: a request decided while its partition was
+   * ours, held in the batch while this process was stopped or its lease lapsed, is not sent.
+   */
+  private sendProbes(location: string, waiting: ProbeRequest[]): void {
+    const requests = waiting.filter((request) => request.subjectKind !== 'uptime_check' || this.config.leases.mayAct(this.partitionOf(request.subjectId)));
+    if (requests.length < waiting.length) fencedEvents().inc(waiting.length - requests.length);
+    if (requests.length === 0) return;
     const batch: ProbeRequestBatch = { requests };
     this.config.bus.publish(probeSubject(location), batch).catch((error: unknown) => {
       probeBatchesNotSent().inc();
@@ -542,7 +549,7 @@ export class Engine implements PartitionListener {
 }
 
 const changeFilter = 'vantage.changes.>';
-const fencedEvents = () => counter('vantage_engine_fenced_events_total', 'Check actor events dropped because their partition lease window had closed');
+const fencedEvents = () => counter('vantage_engine_fenced_events_total', 'Check actor events, and probe requests waiting in a batch, dropped because their partition lease window had closed');
 /** Checks compared per page of a resync. */
 const resyncPage = 5_000;
 const yieldToEventLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));

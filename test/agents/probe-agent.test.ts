@@ -87,7 +87,9 @@ test.serial('never runs more probes than its concurrency; extra requests wait th
 test.serial('a full waiting line drops the surplus, answering it as dropped with the reason', async (t) => {
   const { bus, agent, results } = setUp(1, 1);
   for (let i = 0; i < 5; i++) await bus.publish(probeSubject('eu-west'), probeRequest('eu-west', 'vantage.result.0.1', tcpHolding(silent.port, 100)));
-  await new Promise((resolve) => setTimeout(resolve, 400));
+  await eventually(() => results.length === 5);
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  t.is(results.length, 5);
   t.is(results.filter((r) => r.result.state === 'up').length, 2);
   const dropped = results.filter((r) => r.result.state === 'dropped');
   t.is(dropped.length, 3);
