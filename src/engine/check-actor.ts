@@ -103,7 +103,12 @@ export class CheckActor implements ActorBehavior<CheckEvent> {
     }
   }
 
-  async restart(): Promise<void> {
+  /**
+   * Reloads the check and starts it again. `handle` is how the reloaded actor takes its first
+   * event: the engine passes its fenced handler, so that a restart while the partition's lease
+   * window is closed acts on nothing, as any other event then would.
+   */
+  async restart(handle: (event: CheckEvent) => void | Promise<void>): Promise<void> {
     this.context.scheduler.cancel(this.tick);
     this.tick = null;
     // What is reloaded must include every decision this check has made.
@@ -111,11 +116,11 @@ export class CheckActor implements ActorBehavior<CheckEvent> {
     const stored = (await this.context.loader.load([this.state.checkId])).get(this.state.checkId);
     if (this.detached) return;
     if (!stored) {
-      await this.handle({ type: 'deleted', at: this.context.clock.now() });
+      await handle({ type: 'deleted', at: this.context.clock.now() });
       return;
     }
     this.state = this.context.stateOf(stored);
-    await this.handle({ type: 'started', at: this.context.clock.now() });
+    await handle({ type: 'started', at: this.context.clock.now() });
   }
 
   /** Stops timers; the actor itself is stopped by the engine. */

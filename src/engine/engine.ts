@@ -338,11 +338,11 @@ export class Engine implements PartitionListener {
     const partition = this.partitionOf(state.checkId);
     // The fence: an actor whose partition's lease window closed does nothing until it is dropped and the partition taken anew.
     const fenced = {
-      handle: (event: CheckEvent) => {
+      handle: (event: CheckEvent): void | Promise<void> => {
         if (this.config.leases.mayAct(partition)) return behavior.handle(event);
         fencedEvents().inc();
       },
-      restart: () => behavior.restart(),
+      restart: () => behavior.restart(fenced.handle),
     };
     const actor = new Actor<CheckEvent>(`check-${state.checkId}`, fenced, this.config.logger, this.config.actorRestartBackoff);
     behavior.bind(actor);
