@@ -203,6 +203,8 @@ async function runOnce(checks: number, kill: boolean, targets: Targets, certific
         VANTAGE_EXTRA_CA_FILE: certificates.caFile,
         VANTAGE_DNS_RESOLVER: `127.0.0.1:${targets.dns}`,
         LOG_LEVEL: 'warn',
+        // Settings given to the bench reach every role, so that runs can compare them.
+        ...Object.fromEntries(Object.entries(process.env).filter((entry): entry is [string, string] => entry[0].startsWith('VANTAGE_') && entry[1] !== undefined)),
       },
       nodeArgs: profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
       namespaces: false,
