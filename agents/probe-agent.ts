@@ -77,6 +77,8 @@ export class ProbeAgent {
   /** Outcomes counted since the last result batch left, by `type outcome`: the counter moves once per batch. */
   private readonly tally = new Map<string, number>();
   private readonly phaseTimers = new Map<string, { observe(seconds: number): void }>();
+  /** Mean time a probe holds its slot, smoothed; with the waiting line's length it tells when a request joining it would run. */
+  private meanProbeMs = 0;
 
   constructor(private readonly config: ProbeAgentConfig) {
     this.semaphore = new Semaphore(config.concurrency, config.maxWaiting ?? defaultMaxWaiting);
@@ -147,6 +149,12 @@ export class ProbeAgent {
 
   private async run(request: ProbeRequest): Promise<void> {
     if (this.expired(request)) return this.drop(request, 'its deadline passed before the agent received it');
+    // A request that would wait past its deadline is refused at once: in a line served in order, it would
+    // otherwise hold its place and make every request behind it late too.
+    const waitMs = this.expectedWaitMs();
+    if (Date.now() + waitMs + this.meanProbeMs >= Date.parse(request.deadlineAt) && waitMs > 0) {
+      return this.drop(request, `agent ${this.config.agentId} saturated: ${this.semaphore.queued} probes waiting, about ${(waitMs / 1000).toFixed(1)} s, would not finish before its deadline`);
+    }
     const release = await this.semaphore.acquire();
     if (!release) {
       this.logger.warn({ requestId: request.requestId, waiting: this.semaphore.queued }, 'dropped a probe request: agent saturated');
@@ -157,7 +165,10 @@ export class ProbeAgent {
       // It may have waited for a slot past its deadline.
       if (this.expired(request)) return this.drop(request, `its deadline passed while it waited for agent ${this.config.agentId} (saturated)`);
       const startedAt = new Date().toISOString();
+      const began = performance.now();
       const result = await probe(request.spec, this.abandon.signal, this.config.probeOptions);
+      const tookMs = performance.now() - began;
+      this.meanProbeMs = this.meanProbeMs === 0 ? tookMs : this.meanProbeMs * 0.99 + tookMs * 0.01;
       if (this.abandon.signal.aborted) return this.tallyOutcome(request, 'dropped');
       this.tallyOutcome(request, result.state);
       this.time(request, result);
@@ -165,6 +176,13 @@ export class ProbeAgent {
     } finally {
       release();
     }
+  }
+
+  /** How long a request joining the waiting line now would wait for a slot; 0 when none waits. */
+  private expectedWaitMs(): number {
+    const queued = this.semaphore.queued;
+    if (queued === 0) return 0;
+    return ((queued + 1) / this.config.concurrency) * this.meanProbeMs;
   }
 
   /** Counted apart, and answered, so that the cycle's UNKNOWN run says why this location is missing. */

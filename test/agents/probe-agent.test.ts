@@ -126,3 +126,22 @@ test('supported probe types include every type when ICMP is allowed', (t) => {
   const types = supportedProbeTypes();
   t.true(['http', 'dns', 'tcp', 'tls'].every((type) => types.includes(type as never)));
 });
+
+test.serial('a request that would wait past its deadline is refused at once, with the reason, and does not hold up the line', async (t) => {
+  const { bus, agent, results } = setUp(1);
+  // One probe first, so that the agent knows how long its probes take (300 ms).
+  await bus.publish(probeSubject('eu-west'), probeRequest('eu-west', 'vantage.result.0.1', tcpHolding(silent.port, 300)));
+  await eventually(() => results.length === 1);
+  const sent = Date.now();
+  for (let i = 0; i < 10; i++) await bus.publish(probeSubject('eu-west'), probeRequest('eu-west', 'vantage.result.0.1', tcpHolding(silent.port, 300), 1_200));
+  await eventually(() => results.length === 11, 10_000);
+  const burst = results.slice(1);
+  const refused = burst.filter((r) => r.result.state === 'dropped');
+  t.true(refused.length >= 5, `${refused.length} refused`);
+  t.true(refused.every((r) => /saturated: \d+ probes waiting, about [0-9.]+ s, would not finish before its deadline/.test(r.result.reason ?? '')), refused.map((r) => r.result.reason).join('; '));
+  // Refused at arrival, not when their turn came: their answers left with the first batch.
+  t.true(refused.every((r) => Date.parse(r.finishedAt) - sent < 500), 'refused without waiting');
+  t.true(burst.filter((r) => r.result.state === 'up').length >= 2);
+  await agent.stop();
+  await bus.close();
+});
