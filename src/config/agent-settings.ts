@@ -8,7 +8,7 @@ export const AgentSettings = Type.Object({
     maximum: 1_000_000,
     default: 50_000,
     description:
-      'probe requests an agent holds waiting for a free slot (1 to 1000000): a burst is worked off over the rest of each cycle; a request that waits past its deadline, or finds the line full, is counted dropped and its run says why',
+      'probe requests an agent holds waiting for a free slot (1 to 1000000): a burst is worked off over the rest of each cycle; a request that would wait past its deadline (the line over the concurrency times the mean probe time), or finds the line full, is refused at once, counted dropped, and its run says why',
   }),
   VANTAGE_DNS_RESOLVER: Type.Optional(
     Type.String({
