@@ -11,7 +11,7 @@
 import { randomBytes } from 'node:crypto';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import pg from '@mikro-orm/postgresql';
-import type { ProbeRequest, ProbeResultMessage } from '../src/bus/messages.js';
+import type { ProbeRequest, ProbeRequestBatch, ProbeResultMessage } from '../src/bus/messages.js';
 import { InProcessBus } from '../src/bus/in-process-bus.js';
 import { agentQueue, probeSubject } from '../src/bus/subjects.js';
 import { parseFlags } from '../src/cli/role.js';
@@ -112,7 +112,7 @@ function startStub(bus: InProcessBus, down: Set<number>): void {
     bus.subscribe(
       probeSubject(location),
       (_subject, data) => {
-        waiting.push({ request: data as ProbeRequest, location });
+        for (const request of (data as ProbeRequestBatch).requests) waiting.push({ request, location });
         timer ??= setTimeout(answer, 2);
       },
       { queue: agentQueue(location) },

@@ -5,15 +5,27 @@ import { createServer as createTcpServer, type AddressInfo, type Server } from '
 import dnsPacket from 'dns-packet';
 
 /**
- * The local targets of the probe benchmark, in a process of their own so the measured process is
- * the agent alone. Receives `{ key, cert }` for HTTPS, answers with the ports.
+ * The local targets of the benchmarks, in a process of their own so that the measured processes
+ * are Vantage's alone. Receives `{ key, cert }` for HTTPS, answers with the ports; `flipping` is an
+ * HTTP target that answers 200 until the message `{ down: true }` arrives, then 503.
  */
 const listen = (server: Server): Promise<number> =>
   new Promise((resolve) => server.listen(0, '127.0.0.1', 1024, () => resolve((server.address() as AddressInfo).port)));
 
+let down = false;
+process.on('message', (message: { down?: boolean }) => {
+  if (message.down !== undefined) down = message.down;
+});
+
 process.once('message', async (message: { key: string; cert: string }) => {
   const answer = (_request: unknown, response: { end(body: string): void }) => response.end('ok');
   const http = await listen(createHttpServer({ keepAliveTimeout: 0 }, answer));
+  const flipping = await listen(
+    createHttpServer({ keepAliveTimeout: 0 }, (_request, response) => {
+      response.statusCode = down ? 503 : 200;
+      response.end('flipping');
+    }),
+  );
   const https = await listen(createHttpsServer({ key: message.key, cert: message.cert }, answer));
   const tcp = await listen(
     createTcpServer((socket) => {
@@ -35,5 +47,5 @@ process.once('message', async (message: { key: string; cert: string }) => {
     udp.send(response, remote.port, remote.address);
   });
   await new Promise<void>((resolve) => udp.bind(0, '127.0.0.1', resolve));
-  process.send?.({ http, https, tcp, dns: udp.address().port });
+  process.send?.({ http, https, tcp, dns: udp.address().port, flipping });
 });

@@ -21,10 +21,18 @@ export interface DurableConsumerOptions {
   filter: string;
 }
 
+export interface DurablePublishOptions {
+  /**
+   * Identifies the message for de-duplication (JetStream's `Nats-Msg-Id`): a publish retried
+   * with the same id within the de-duplication window is stored once.
+   */
+  msgId?: string;
+}
+
 export interface Bus {
   publish(subject: string, data: unknown): Promise<void>;
   subscribe(subject: string, handler: BusHandler, options?: { queue?: string }): BusSubscription;
-  publishDurable(subject: string, data: unknown): Promise<void>;
+  publishDurable(subject: string, data: unknown, options?: DurablePublishOptions): Promise<void>;
   consumeDurable(options: DurableConsumerOptions, handler: BusHandler): BusSubscription;
   /** Resolves once the transport answers a round trip: what a role's readiness and outage log read. */
   ping(): Promise<void>;

@@ -1,5 +1,5 @@
 import type { Logger } from '../log.js';
-import type { Bus, BusHandler, BusSubscription, DurableConsumerOptions } from './bus.js';
+import type { Bus, BusHandler, BusSubscription, DurableConsumerOptions, DurablePublishOptions } from './bus.js';
 import { compileSubjectPattern, hasWildcard } from './subject-match.js';
 
 interface Subscriber {
@@ -52,6 +52,8 @@ const maxInFlight = 64;
  * thousands of messages then never holds back timers (the engine's schedule) for long.
  */
 const turnBudgetMs = 4;
+/** How long a `msgId` is remembered: JetStream's default duplicate window. */
+const duplicateWindowMs = 120_000;
 
 /**
  * The bus of the single-process `serve` shape, with NATS semantics held in memory: wildcard
@@ -72,6 +74,8 @@ export class InProcessBus implements Bus {
   private drainScheduled = false;
   private readonly consumers = new Map<string, DurableConsumer>();
   private closed = false;
+  /** Message ids seen within the duplicate window, oldest first (Map keeps insertion order). */
+  private readonly seenIds = new Map<string, number>();
   private readonly maxStoredMessages: number;
   private readonly maxStoredAgeMs: number;
   private readonly redeliveryDelayMs: number;
@@ -128,8 +132,9 @@ export class InProcessBus implements Bus {
     };
   }
 
-  async publishDurable(subject: string, data: unknown): Promise<void> {
+  async publishDurable(subject: string, data: unknown, options: DurablePublishOptions = {}): Promise<void> {
     this.assertOpen();
+    if (options.msgId !== undefined && this.isDuplicate(options.msgId)) return;
     const message: StoredMessage = { subject, json: JSON.stringify(data), storedAt: Date.now() };
     this.stored.push(message);
     this.trimStore();
@@ -279,6 +284,18 @@ export class InProcessBus implements Bus {
     } catch (error) {
       fail(error);
     }
+  }
+
+  /** True when `msgId` was published within the duplicate window; remembers it otherwise. */
+  private isDuplicate(msgId: string): boolean {
+    const now = Date.now();
+    for (const [id, at] of this.seenIds) {
+      if (at > now - duplicateWindowMs) break;
+      this.seenIds.delete(id);
+    }
+    if (this.seenIds.has(msgId)) return true;
+    this.seenIds.set(msgId, now);
+    return false;
   }
 
   private trimStore(): void {

@@ -77,9 +77,11 @@ export const ProbePhases = Type.Object({
 /**
  * The outcome of one probe. `unsupported` means this agent cannot run the probe type at all
  * (for example no ICMP privilege); the engine treats it as an incompatible location, not as down.
+ * `dropped` means the agent could not run it in time (its reason says why): the location is
+ * missing from the cycle, never down.
  */
 export const ProbeResult = Type.Object({
-  state: Type.Union([Type.Literal('up'), Type.Literal('down'), Type.Literal('unsupported')]),
+  state: Type.Union([Type.Literal('up'), Type.Literal('down'), Type.Literal('unsupported'), Type.Literal('dropped')]),
   reason: Type.Union([Type.String(), Type.Null()]),
   latencyMs: Type.Number(),
   phases: ProbePhases,
@@ -106,6 +108,13 @@ export const ProbeRequest = Type.Object({
 });
 export type ProbeRequest = Static<typeof ProbeRequest>;
 
+/**
+ * What crosses `vantage.probe.<location>`: the requests of one location gathered over a short
+ * window, so that the bus moves one message per batch instead of one per probe.
+ */
+export const ProbeRequestBatch = Type.Object({ requests: Type.Array(ProbeRequest) });
+export type ProbeRequestBatch = Static<typeof ProbeRequestBatch>;
+
 export const ProbeResultMessage = Type.Object({
   requestId: Type.String(),
   subjectId: Type.Integer(),
@@ -118,6 +127,13 @@ export const ProbeResultMessage = Type.Object({
   result: ProbeResult,
 });
 export type ProbeResultMessage = Static<typeof ProbeResultMessage>;
+
+/**
+ * Results an agent gathered for one result subject (one engine partition) over a short window,
+ * published durably as one JetStream message with a `Nats-Msg-Id` of its own.
+ */
+export const ProbeResultBatch = Type.Object({ results: Type.Array(ProbeResultMessage) });
+export type ProbeResultBatch = Static<typeof ProbeResultBatch>;
 
 /** Published by the API after a committed mutation: the engine reloads the resource from the store. */
 export const ChangeNotice = Type.Object({

@@ -15,7 +15,7 @@ import {
   type JsMsg,
 } from '@nats-io/jetstream';
 import type { Logger } from '../log.js';
-import type { Bus, BusHandler, BusSubscription, DurableConsumerOptions } from './bus.js';
+import type { Bus, BusHandler, BusSubscription, DurableConsumerOptions, DurablePublishOptions } from './bus.js';
 import { subjectMatches } from './subject-match.js';
 import { durableStreams } from './subjects.js';
 
@@ -102,8 +102,9 @@ export class NatsBus implements Bus {
     };
   }
 
-  async publishDurable(subject: string, data: unknown): Promise<void> {
-    await this.js.publish(this.outward(subject), JSON.stringify(data));
+  async publishDurable(subject: string, data: unknown, options: DurablePublishOptions = {}): Promise<void> {
+    // With a msgId the stream stores a retried publish once (Nats-Msg-Id, within its duplicate window).
+    await this.js.publish(this.outward(subject), JSON.stringify(data), options.msgId === undefined ? undefined : { msgID: options.msgId });
   }
 
   consumeDurable(options: DurableConsumerOptions, handler: BusHandler): BusSubscription {

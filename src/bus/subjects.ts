@@ -1,7 +1,8 @@
 /** Subject names of DESIGN.md, in one place so that publishers and subscribers agree. */
 export const probeSubject = (location: string): string => `vantage.probe.${location}`;
 export const agentQueue = (location: string): string => `agents.${location}`;
-export const resultSubject = (partition: number, checkId: number): string => `vantage.result.${partition}.${checkId}`;
+/** Where the results of a partition's checks are published, in batches; a batch holds results of one partition only. */
+export const resultSubject = (partition: number): string => `vantage.result.${partition}.batch`;
 export const resultFilter = (partition: number): string => `vantage.result.${partition}.*`;
 export const changeSubject = (kind: string, id: number): string => `vantage.changes.${kind}.${id}`;
 export const agentCapabilitiesSubject = (location: string): string => `vantage.agents.${location}.capabilities`;

@@ -39,6 +39,7 @@ const agent: Role = async (args, { settings, logger }) => {
     location,
     agentId,
     concurrency: settings.VANTAGE_AGENT_CONCURRENCY,
+    maxWaiting: settings.VANTAGE_AGENT_MAX_WAITING,
     probeOptions: probeOptionsFrom(settings, log),
     logger: log,
   });

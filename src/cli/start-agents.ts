@@ -32,6 +32,7 @@ export function startInProcessAgents(settings: Settings, bus: Bus, logger: Logge
         location,
         agentId: `serve-${location}`,
         concurrency: settings.VANTAGE_AGENT_CONCURRENCY,
+        maxWaiting: settings.VANTAGE_AGENT_MAX_WAITING,
         probeOptions,
         logger: logger.child({ component: 'probe-agent' }),
       }),

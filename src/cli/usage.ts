@@ -39,13 +39,14 @@ and the locations unless --locations lists the offered ones.`,
 };
 
 export const adminCommandUsage: Record<string, string> = {
-  'create-client': `usage: vantage admin create-client --name N --email E --password P --plan trial|basic|pro|expired
+  'create-client': `usage: vantage admin create-client --name N --email E --password P --plan trial|basic|pro|expired|unlimited
 Creates a client (account), its administrator and a workspace "Default"; prints their ids as JSON.`,
   'create-user': `usage: vantage admin create-user --client-id C --email E --password P [--admin] [--permissions a,b,c] [--workspace-ids 1,2]
 Adds a user to client C. --workspace-ids shares those workspaces of the client with the user
 (administrators see every workspace; others only what is shared). Prints the ids as JSON.`,
-  'set-plan': `usage: vantage admin set-plan --client-id C --plan trial|basic|pro|expired
-Moves client C to another plan (a new trial runs 14 days from now).`,
+  'set-plan': `usage: vantage admin set-plan --client-id C --plan trial|basic|pro|expired|unlimited
+Moves client C to another plan (a new trial runs 14 days from now). The limits of trial, basic
+and pro are the installation's settings (VANTAGE_PLAN_<PLAN>_<LIMIT>); unlimited has none.`,
   'reset-password': `usage: vantage admin reset-password --email E [--password P]
 Sets a user's password (generated and printed when --password is left out); signed-in sessions
 of the old password end.`,

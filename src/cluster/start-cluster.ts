@@ -13,6 +13,8 @@ export interface StartClusterOptions extends ClusterOptions {
   namespaces: boolean;
   /** Where each prefixed log line goes. */
   print: (line: string) => void;
+  /** Node options for the long-running roles, such as `--cpu-prof` (which NODE_OPTIONS refuses). */
+  nodeArgs?: string[];
 }
 
 export interface RunningCluster {
@@ -22,6 +24,8 @@ export interface RunningCluster {
   namespacesRefused: string | null;
   /** SIGTERM to every process, then the namespaces go; resolves when everything has ended. */
   stop(): Promise<void>;
+  /** Kills one process with SIGKILL (no shutdown at all, as a crash) and starts it again as it was started. */
+  crashAndRestart(name: string): Promise<void>;
 }
 
 /**
@@ -52,7 +56,7 @@ export async function startCluster(options: StartClusterOptions): Promise<Runnin
     await networks?.remove();
   };
   try {
-    const migrated = await runToEnd(spawnRole({ name: 'migrate', args: ['migrate'], env: planned[0]!.env, location: null }, null, options.print));
+    const migrated = await runToEnd(spawnRole({ name: 'migrate', args: ['migrate'], env: planned[0]!.env, location: null }, null, options.print, []));
     if (migrated !== 0) throw new Error(`vantage migrate exited with ${migrated}`);
     const nats = new URL(options.natsUrl.split(',')[0]!);
     const inNamespace = new Map<string, { namespace: string; natsUrl: string }>();
@@ -65,19 +69,31 @@ export async function startCluster(options: StartClusterOptions): Promise<Runnin
     for (const process of planned) {
       const placed = process.location ? inNamespace.get(process.location) : undefined;
       const env = placed ? { ...process.env, NATS_URL: placed.natsUrl } : process.env;
-      processes.push({ ...process, env, child: spawnRole({ ...process, env }, placed?.namespace ?? null, options.print) });
+      processes.push({ ...process, env, child: spawnRole({ ...process, env }, placed?.namespace ?? null, options.print, options.nodeArgs ?? []) });
     }
-    return { processes, networks, namespacesRefused, stop };
+    const crashAndRestart = async (name: string): Promise<void> => {
+      const index = processes.findIndex((process) => process.name === name);
+      const running = processes[index];
+      if (!running) throw new Error(`no process named ${name}`);
+      if (running.child.exitCode === null && running.child.signalCode === null) {
+        const exited = once(running.child, 'exit');
+        running.child.kill('SIGKILL');
+        await exited;
+      }
+      const placed = running.location ? inNamespace.get(running.location) : undefined;
+      processes[index] = { ...running, child: spawnRole(running, placed?.namespace ?? null, options.print, options.nodeArgs ?? []) };
+    };
+    return { processes, networks, namespacesRefused, stop, crashAndRestart };
   } catch (error) {
     await stop();
     throw error;
   }
 }
 
-function spawnRole(process: PlannedProcess, namespace: string | null, print: (line: string) => void): ChildProcess {
+function spawnRole(process: PlannedProcess, namespace: string | null, print: (line: string) => void, nodeArgs: string[]): ChildProcess {
   const env = { PATH: globalThis.process.env.PATH ?? '', HOME: globalThis.process.env.HOME ?? '', ...process.env };
   const command = namespace ? 'ip' : globalThis.process.execPath;
-  const args = namespace ? ['netns', 'exec', namespace, globalThis.process.execPath, main, ...process.args] : [main, ...process.args];
+  const args = namespace ? ['netns', 'exec', namespace, globalThis.process.execPath, ...nodeArgs, main, ...process.args] : [...nodeArgs, main, ...process.args];
   const child = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
   for (const stream of [child.stdout!, child.stderr!]) createInterface({ input: stream }).on('line', (line) => print(`[${process.name}] ${line}`));
   child.once('exit', (code, signal) => print(`[${process.name}] exited ${signal ?? code}`));

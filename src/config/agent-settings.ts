@@ -3,6 +3,13 @@ import { Type } from '@sinclair/typebox';
 /** Settings of the probe agent. */
 export const AgentSettings = Type.Object({
   VANTAGE_AGENT_CONCURRENCY: Type.Integer({ minimum: 1, maximum: 10000, default: 256, description: 'probes in flight per agent, 1 to 10000' }),
+  VANTAGE_AGENT_MAX_WAITING: Type.Integer({
+    minimum: 1,
+    maximum: 1_000_000,
+    default: 50_000,
+    description:
+      'probe requests an agent holds waiting for a free slot (1 to 1000000): a burst is worked off over the rest of each cycle; a request that would wait past its deadline (the line over the concurrency times the mean probe time), or finds the line full, is refused at once, counted dropped, and its run says why',
+  }),
   VANTAGE_DNS_RESOLVER: Type.Optional(
     Type.String({
       pattern: '^[0-9a-fA-F.:\\[\\]]+$',

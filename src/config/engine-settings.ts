@@ -14,4 +14,23 @@ export const EngineSettings = Type.Object({
     description:
       'milliseconds a partition lease lasts without renewal (1000 to 120000): renewed every fifth of it, its holder stops acting a fifth before its end, another engine takes it over after it',
   }),
+  VANTAGE_PROBE_BATCH_SIZE: Type.Integer({
+    minimum: 1,
+    maximum: 1000,
+    default: 250,
+    description: 'probe requests per NATS message at most (1 to 1000): an engine gathers the requests of each location and sends them as one batch when this many wait or the batch window ends',
+  }),
+  VANTAGE_PROBE_BATCH_WINDOW_MS: Type.Integer({
+    minimum: 1,
+    maximum: 1000,
+    default: 100,
+    description: 'milliseconds a probe request waits for its batch at most (1 to 1000); agents gather the results of each partition for up to 200 ms the same way',
+  }),
+  VANTAGE_ENGINE_START_RATE: Type.Integer({
+    minimum: 10,
+    maximum: 100_000,
+    default: 2000,
+    description:
+      'checks an engine starts per second at most when many start at once (its start, a restart, taking over partitions): their first cycles are spread at this rate instead of fired together (10 to 100000)',
+  }),
 });

@@ -1,6 +1,7 @@
 import { FormatRegistry } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import { isEmailAddress } from '../domain/email-address.js';
+import { configurePlanLimits } from '../domain/plans.js';
 import { SettingsSchema, type Settings } from './schema.js';
 
 FormatRegistry.Set('email', isEmailAddress);
@@ -30,7 +31,14 @@ export function loadSettings(env: Env = process.env): Settings {
   const converted = Value.Convert(SettingsSchema, Value.Default(SettingsSchema, raw));
   const error = Value.Errors(SettingsSchema, converted).First();
   if (error) refuse(error.path.replace(/^\//, ''), error.message);
-  return converted as Settings;
+  const settings = converted as Settings;
+  // Plan limits are the installation's: every role that loads its settings asks plans.ts with them in force.
+  configurePlanLimits({
+    trial: { uptimeChecks: settings.VANTAGE_PLAN_TRIAL_UPTIME_CHECKS, domains: settings.VANTAGE_PLAN_TRIAL_DOMAINS, notificationGroups: settings.VANTAGE_PLAN_TRIAL_NOTIFICATION_GROUPS },
+    basic: { uptimeChecks: settings.VANTAGE_PLAN_BASIC_UPTIME_CHECKS, domains: settings.VANTAGE_PLAN_BASIC_DOMAINS, notificationGroups: settings.VANTAGE_PLAN_BASIC_NOTIFICATION_GROUPS },
+    pro: { uptimeChecks: settings.VANTAGE_PLAN_PRO_UPTIME_CHECKS, domains: settings.VANTAGE_PLAN_PRO_DOMAINS, notificationGroups: settings.VANTAGE_PLAN_PRO_NOTIFICATION_GROUPS },
+  });
+  return settings;
 }
 
 export const locationsOf = (settings: Settings): string[] => settings.VANTAGE_LOCATIONS.split(',');

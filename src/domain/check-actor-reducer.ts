@@ -242,10 +242,12 @@ function closeCycle(state: CheckActorState, cycle: CycleInFlight, at: number): D
 }
 
 function onProbeResult(state: CheckActorState, message: ProbeResultMessage, at: number): Decision {
+  // A probe the agent could not run in time leaves its location missing, with the agent's reason instead of silence.
+  const dropped = message.result.state === 'dropped';
   const answer: LocationResult = {
     location: message.location,
-    state: message.result.state,
-    reason: message.result.reason,
+    state: message.result.state === 'dropped' ? 'missing' : message.result.state,
+    reason: dropped ? `not probed: ${message.result.reason ?? 'dropped by the agent'}` : message.result.reason,
     latencyMs: message.result.latencyMs,
     phases: message.result.phases,
     late: false,

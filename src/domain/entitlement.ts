@@ -1,5 +1,5 @@
 import type { Plan } from '../store/entities/client.js';
-import { PLAN_RULES, type Capability, type PlanLimits } from './plans.js';
+import { PLAN_RULES, planLimits, type Capability, type PlanLimits } from './plans.js';
 
 export interface Entitlement {
   plan: Plan;
@@ -23,7 +23,7 @@ export function resolveEntitlement(client: { plan: Plan; trialEndsAt: Date | nul
     active: rules.active,
     trialEndsAt: client.plan === 'trial' ? client.trialEndsAt : null,
     capabilities: [...rules.capabilities],
-    limits: { ...rules.limits },
+    limits: planLimits(effective),
   };
 }
 

@@ -1,5 +1,4 @@
-import type { Bus } from '../bus/bus.js';
-import { probeSubject } from '../bus/subjects.js';
+import type { ProbeRequest } from '../bus/messages.js';
 import { decide, type CheckActorState, type CheckEffect, type CheckEvent } from '../domain/check-actor-reducer.js';
 import type { Logger } from '../log.js';
 import type { Actor, ActorBehavior } from './actor.js';
@@ -24,7 +23,8 @@ export interface EngineObserver {
 export interface CheckActorContext {
   clock: Clock;
   scheduler: Scheduler;
-  bus: Bus;
+  /** Hands a probe request to its location's next batch. */
+  sendProbe(request: ProbeRequest): void;
   runs: RunWriter;
   incidents: IncidentDecisions;
   loader: CheckLoader;
@@ -103,7 +103,12 @@ export class CheckActor implements ActorBehavior<CheckEvent> {
     }
   }
 
-  async restart(): Promise<void> {
+  /**
+   * Reloads the check and starts it again. `handle` is how the reloaded actor takes its first
+   * event: the engine passes its fenced handler, so that a restart while the partition's lease
+   * window is closed acts on nothing, as any other event then would.
+   */
+  async restart(handle: (event: CheckEvent) => void | Promise<void>): Promise<void> {
     this.context.scheduler.cancel(this.tick);
     this.tick = null;
     // What is reloaded must include every decision this check has made.
@@ -111,11 +116,11 @@ export class CheckActor implements ActorBehavior<CheckEvent> {
     const stored = (await this.context.loader.load([this.state.checkId])).get(this.state.checkId);
     if (this.detached) return;
     if (!stored) {
-      await this.handle({ type: 'deleted', at: this.context.clock.now() });
+      await handle({ type: 'deleted', at: this.context.clock.now() });
       return;
     }
     this.state = this.context.stateOf(stored);
-    await this.handle({ type: 'started', at: this.context.clock.now() });
+    await handle({ type: 'started', at: this.context.clock.now() });
   }
 
   /** Stops timers; the actor itself is stopped by the engine. */
@@ -134,7 +139,8 @@ export class CheckActor implements ActorBehavior<CheckEvent> {
     const { context } = this;
     switch (effect.type) {
       case 'publishProbes':
-        return this.publish(effect.requests, effect.scheduledAt);
+        this.publish(effect.requests, effect.scheduledAt);
+        return null;
       case 'armTick':
         context.scheduler.cancel(this.tick);
         this.tick = context.scheduler.at(effect.slot, fireTick, this);
@@ -197,17 +203,13 @@ export class CheckActor implements ActorBehavior<CheckEvent> {
     return entry;
   }
 
-  /** A request that cannot be sent (NATS away) is not the actor's failure: its location stays silent and the cycle closes UNKNOWN at its deadline. */
-  private async publish(requests: Extract<CheckEffect, { type: 'publishProbes' }>['requests'], scheduledAt: number | null): Promise<null> {
-    await Promise.all(
-      requests.map((request) =>
-        Promise.resolve()
-          .then(() => this.context.bus.publish(probeSubject(request.location), request))
-          .catch((error: unknown) => this.context.logger.debug({ err: error, requestId: request.requestId }, 'probe request not sent')),
-      ),
-    );
+  /**
+   * Hands the requests to their locations' batches; a batch that cannot be sent (NATS away) is
+   * not the actor's failure: its locations stay silent and the cycle closes UNKNOWN at its deadline.
+   */
+  private publish(requests: readonly ProbeRequest[], scheduledAt: number | null): void {
+    for (const request of requests) this.context.sendProbe(request);
     if (scheduledAt !== null) this.context.observer?.cycleStarted?.(this.context.clock.now() - scheduledAt, scheduledAt);
-    return null;
   }
 
   /** Handed to the decisions queue: the actor goes on, and learns the incident's id (or that its check is gone) once it is written. */

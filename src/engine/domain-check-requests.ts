@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Value } from '@sinclair/typebox/value';
 import type { Bus, BusSubscription } from '../bus/bus.js';
+import type { ProbeRequestBatch } from '../bus/messages.js';
 import { probeSubject } from '../bus/subjects.js';
 import type { Logger } from '../log.js';
 import { DomainCheckedMessage, type DomainCheckOutcome } from './domain-check-outcome.js';
@@ -79,7 +80,8 @@ export class DomainCheckRequests {
       this.pending.set(requestId, { domainId: domain.id, issuedAt, timer, resolve });
     });
     try {
-      await this.config.bus.publish(probeSubject(this.config.location), built.request);
+      const batch: ProbeRequestBatch = { requests: [built.request] };
+      await this.config.bus.publish(probeSubject(this.config.location), batch);
     } catch (error) {
       this.settle(requestId, noAnswerOutcome(domain.id, `could not send the probe request: ${(error as Error).message}`));
     }

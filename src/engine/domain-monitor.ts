@@ -1,6 +1,6 @@
 import { Value } from '@sinclair/typebox/value';
 import type { Bus, BusSubscription } from '../bus/bus.js';
-import { ChangeNotice, ProbeResultMessage } from '../bus/messages.js';
+import { ChangeNotice, ProbeResultBatch, ProbeResultMessage } from '../bus/messages.js';
 import { locationsOf } from '../config/load-settings.js';
 import type { Settings } from '../config/schema.js';
 import type { Logger } from '../log.js';
@@ -104,11 +104,17 @@ class DomainCertificateMonitor implements DomainMonitor {
     return outcome;
   }
 
+  /** Agents publish results in batches (a domain's result subject is its own, so a batch holds its results only); older agents one by one. */
   private async onResult(data: unknown): Promise<void> {
-    if (!Value.Check(ProbeResultMessage, data)) {
+    const results = Value.Check(ProbeResultBatch, data) ? data.results : Value.Check(ProbeResultMessage, data) ? [data] : null;
+    if (!results) {
       this.logger.warn({ data }, 'dropping a domain probe result that does not match the message schema');
       return;
     }
+    for (const message of results) await this.onDomainResult(message);
+  }
+
+  private async onDomainResult(data: ProbeResultMessage): Promise<void> {
     if (data.subjectKind !== 'domain' || !data.cycleId.startsWith(this.cyclePrefix)) return;
     // A failure here throws: the durable consumer delivers the result again.
     const outcome = await this.writer.record(data);

@@ -113,6 +113,7 @@ function failureReason(message: ProbeResultMessage): string {
   const { result } = message;
   if (result.state === 'unsupported') return `the probe agent at ${message.location} cannot run TLS probes`;
   if (result.state === 'up') return 'the server sent no certificate';
+  if (result.state === 'dropped') return `the probe agent at ${message.location} could not run the check in time: ${result.reason ?? 'dropped'}`;
   return result.reason ?? 'the TLS handshake failed';
 }
 

@@ -2,8 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { TypeCompiler } from '@sinclair/typebox/compiler';
 import type { RunSummary } from '../api/on-demand-probe.js';
 import type { Bus, BusSubscription } from '../bus/bus.js';
-import { ChangeNotice, ProbeResultMessage } from '../bus/messages.js';
-import { partitionOf, resultFilter, resultSubject } from '../bus/subjects.js';
+import { Batcher, type BatchLimits } from '../bus/batcher.js';
+import { ChangeNotice, ProbeResultBatch, ProbeResultMessage, type ProbeRequest, type ProbeRequestBatch } from '../bus/messages.js';
+import { partitionOf, probeSubject, resultFilter, resultSubject } from '../bus/subjects.js';
 import { onDemandCycleId, type CheckActorState, type CheckEvent } from '../domain/check-actor-reducer.js';
 import type { CheckTimer } from '../domain/engine-liveness.js';
 import { minutes } from '../domain/schedule.js';
@@ -24,6 +25,7 @@ import { CheckNotRunHere, OnDemandReplies } from './on-demand.js';
 import type { PartitionLeases, PartitionListener } from './partition-leases.js';
 import { RunWriter } from './run-writer.js';
 import { Scheduler } from './scheduler.js';
+import { StartPacer } from './start-pacer.js';
 import { runWatchdog, type WatchedEngine } from './watchdog.js';
 
 export interface EngineConfig {
@@ -41,13 +43,25 @@ export interface EngineConfig {
   actorRestartBackoff?: RestartBackoff | undefined;
   /** Whether events are also published on the clients' AMQP exchanges (AMQP_URL is set). */
   publishToAmqp?: boolean;
+  /** How probe requests are gathered per location before they cross the bus (default 250 or 100 ms). */
+  probeBatch?: BatchLimits | undefined;
+  /**
+   * Checks started per second at most when many start at once (adopting partitions at start,
+   * a takeover, a restart): their first cycles are spread instead of fired together. Default 2000.
+   */
+  startRatePerSecond?: number | undefined;
 }
 
 interface RunningCheck {
   actor: Actor<CheckEvent>;
   behavior: CheckActor;
   partition: number;
+  /** Its `started` event waits for its turn in the start pacing. */
+  startPending: boolean;
 }
+
+const defaultProbeBatch: BatchLimits = { maxItems: 250, windowMs: 100 };
+const defaultStartRate = 2000;
 
 /**
  * Owns the check actors of the partitions this replica leases: loads them from the database,
@@ -74,6 +88,8 @@ export class Engine implements PartitionListener {
   private readonly bringingUp = new Set<number>();
   private resyncFailing = false;
   private readonly stopGauges: Array<() => void> = [];
+  private readonly probeRequests: Batcher<ProbeRequest>;
+  private readonly starts: StartPacer<RunningCheck>;
 
   constructor(private readonly config: EngineConfig) {
     this.scheduler = new Scheduler(config.clock);
@@ -84,12 +100,14 @@ export class Engine implements PartitionListener {
       config.logger.child({ component: 'incident-decisions' }),
     );
     this.maintenance = new MaintenanceCache(config.store);
+    this.probeRequests = new Batcher<ProbeRequest>(config.probeBatch ?? defaultProbeBatch, (location, requests) => this.sendProbes(location, requests));
+    this.starts = new StartPacer(config.startRatePerSecond ?? defaultStartRate, this.startActor);
     // Created with the engine, so that the series shows (empty) before the first scheduled cycle.
     const cycleLag = cycleStartLagSeconds();
     this.context = {
       clock: config.clock,
       scheduler: this.scheduler,
-      bus: config.bus,
+      sendProbe: (request) => this.probeRequests.add(request.location, request),
       runs: this.runs,
       incidents: this.decisions,
       loader: this.loader,
@@ -151,6 +169,8 @@ export class Engine implements PartitionListener {
     await this.testNowServer?.stop();
     await this.serial;
     await this.drop([...this.owned]);
+    this.starts.clear();
+    this.probeRequests.flush();
     await this.runs.stop();
     await this.decisions.stop();
     await this.config.leases.stop();
@@ -230,7 +250,8 @@ export class Engine implements PartitionListener {
   private *checkTimers(): Iterable<CheckTimer> {
     for (const [checkId, running] of this.checks) {
       const { config } = running.behavior.current;
-      const tickAt = running.actor.isStopped ? null : running.behavior.armedTickAt;
+      // A start waiting for its turn in the pacing is armed: the scheduler holds it.
+      const tickAt = running.actor.isStopped ? null : running.startPending ? this.config.clock.now() : running.behavior.armedTickAt;
       yield { checkId, paused: config.paused, periodMs: minutes(config.frequencyMinutes), tickAt };
     }
   }
@@ -296,7 +317,7 @@ export class Engine implements PartitionListener {
     return {
       checkId: config.id,
       cycleTag: this.config.clusterName,
-      resultSubject: resultSubject(this.partitionOf(config.id), config.id),
+      resultSubject: resultSubject(this.partitionOf(config.id)),
       config,
       maintenance: this.maintenance.windowsOf(config.workspaceId),
       lastRunAt: stored.lastRunAt,
@@ -318,16 +339,38 @@ export class Engine implements PartitionListener {
     const partition = this.partitionOf(state.checkId);
     // The fence: an actor whose partition's lease window closed does nothing until it is dropped and the partition taken anew.
     const fenced = {
-      handle: (event: CheckEvent) => {
+      handle: (event: CheckEvent): void | Promise<void> => {
         if (this.config.leases.mayAct(partition)) return behavior.handle(event);
         fencedEvents().inc();
       },
-      restart: () => behavior.restart(),
+      restart: () => behavior.restart(fenced.handle),
     };
     const actor = new Actor<CheckEvent>(`check-${state.checkId}`, fenced, this.config.logger, this.config.actorRestartBackoff);
     behavior.bind(actor);
-    this.checks.set(state.checkId, { actor, behavior, partition });
-    actor.tell({ type: 'started', at: this.config.clock.now() });
+    const running: RunningCheck = { actor, behavior, partition, startPending: true };
+    this.checks.set(state.checkId, running);
+    this.starts.add(running);
+  }
+
+  private readonly startActor = (running: RunningCheck): void => {
+    running.startPending = false;
+    if (!running.actor.isStopped) running.actor.tell({ type: 'started', at: this.config.clock.now() });
+  };
+
+  /**
+   * One message per location's batch; a batch not sent leaves its locations silent (UNKNOWN at the
+   * deadline, never DOWN). Fenced again as it leaves: a request decided while its partition was
+   * ours, held in the batch while this process was stopped or its lease lapsed, is not sent.
+   */
+  private sendProbes(location: string, waiting: ProbeRequest[]): void {
+    const requests = waiting.filter((request) => request.subjectKind !== 'uptime_check' || this.config.leases.mayAct(this.partitionOf(request.subjectId)));
+    if (requests.length < waiting.length) fencedEvents().inc(waiting.length - requests.length);
+    if (requests.length === 0) return;
+    const batch: ProbeRequestBatch = { requests };
+    this.config.bus.publish(probeSubject(location), batch).catch((error: unknown) => {
+      probeBatchesNotSent().inc();
+      this.config.logger.debug({ err: error, location, requests: requests.length }, 'probe request batch not sent');
+    });
   }
 
   private tell(checkId: number, event: CheckEvent): boolean {
@@ -336,15 +379,28 @@ export class Engine implements PartitionListener {
     return running !== undefined;
   }
 
+  /**
+   * A batch of results (one partition's, as agents publish them) or, from an agent of an older
+   * release, a single one. Fenced as a whole: while any of its checks' partitions is not ours to
+   * act on, nothing of it is handled and it is not acknowledged, so that it waits for whoever acts
+   * on the partition next. A redelivered batch decides nothing twice: the actors ignore answers
+   * their cycles already hold.
+   */
   private onResult(data: unknown): void {
-    if (!probeResultCheck.Check(data)) {
+    let results: ProbeResultMessage[];
+    if (probeResultBatchCheck.Check(data)) results = data.results;
+    else if (probeResultCheck.Check(data)) results = [data];
+    else {
       this.config.logger.warn({ data }, 'dropping a probe result that does not match the message schema');
       return;
     }
-    if (data.subjectKind !== 'uptime_check') return;
-    // Not acknowledged while fenced off: the message waits for whoever acts on the partition next.
-    if (!this.config.leases.mayAct(this.partitionOf(data.subjectId))) throw new Error(`partition of check ${data.subjectId} is not ours to act on now`);
-    this.tell(data.subjectId, { type: 'probeResult', at: this.config.clock.now(), message: data });
+    for (const message of results) {
+      if (message.subjectKind === 'uptime_check' && !this.config.leases.mayAct(this.partitionOf(message.subjectId))) {
+        throw new Error(`partition of check ${message.subjectId} is not ours to act on now`);
+      }
+    }
+    const at = this.config.clock.now();
+    for (const message of results) if (message.subjectKind === 'uptime_check') this.tell(message.subjectId, { type: 'probeResult', at, message });
   }
 
   /** Change notices and resyncs, one after the other. A failure waits for the next resync; a run of them is logged once. */
@@ -494,12 +550,15 @@ export class Engine implements PartitionListener {
 }
 
 const changeFilter = 'vantage.changes.>';
-const fencedEvents = () => counter('vantage_engine_fenced_events_total', 'Check actor events dropped because their partition lease window had closed');
+const fencedEvents = () => counter('vantage_engine_fenced_events_total', 'Check actor events, and probe requests waiting in a batch, dropped because their partition lease window had closed');
 /** Checks compared per page of a resync. */
 const resyncPage = 5_000;
 const yieldToEventLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 /** Compiled once: checking every probe result against the interpreted schema cost more than handling it. */
 const probeResultCheck = TypeCompiler.Compile(ProbeResultMessage);
+const probeResultBatchCheck = TypeCompiler.Compile(ProbeResultBatch);
+const probeBatchesNotSent = () => counter('vantage_engine_probe_batches_unsent_total', 'Probe request batches the bus refused (NATS away): their locations are missing from those cycles');
+
 const changeNoticeCheck = TypeCompiler.Compile(ChangeNotice);
 /** Key of the single result consumer of a sole replica. */
 const allPartitions = -1;

@@ -46,6 +46,8 @@ export async function startEngine(options: EngineOptions): Promise<RunningEngine
     resyncIntervalMs: options.resyncIntervalMs,
     actorRestartBackoff: options.actorRestartBackoff,
     publishToAmqp: Boolean(settings.AMQP_URL),
+    probeBatch: { maxItems: settings.VANTAGE_PROBE_BATCH_SIZE, windowMs: settings.VANTAGE_PROBE_BATCH_WINDOW_MS },
+    startRatePerSecond: settings.VANTAGE_ENGINE_START_RATE,
   });
   await engine.start();
   return { onDemand: engine.onDemand, engine, stop: () => engine.stop() };

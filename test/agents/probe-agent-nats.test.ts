@@ -3,7 +3,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { connect } from '@nats-io/transport-node';
 import { jetstreamManager } from '@nats-io/jetstream';
-import type { ProbeResultMessage } from '../../src/bus/messages.js';
+import type { ProbeResultBatch, ProbeResultMessage } from '../../src/bus/messages.js';
 import { NatsBus } from '../../src/bus/nats-bus.js';
 import { probeSubject } from '../../src/bus/subjects.js';
 import { createLogger } from '../../src/log.js';
@@ -35,7 +35,7 @@ test.after.always(async () => {
 
 function collect(bus: NatsBus, durable: string, filter: string): ProbeResultMessage[] {
   const results: ProbeResultMessage[] = [];
-  bus.consumeDurable({ durable, filter }, (_subject, data) => void results.push(data as ProbeResultMessage));
+  bus.consumeDurable({ durable, filter }, (_subject, data) => void results.push(...(data as ProbeResultBatch).results));
   return results;
 }
 

@@ -1,5 +1,5 @@
 import test from 'ava';
-import type { ProbeResultMessage } from '../../src/bus/messages.js';
+import type { ProbeResultBatch, ProbeResultMessage } from '../../src/bus/messages.js';
 import { InProcessBus } from '../../src/bus/in-process-bus.js';
 import { probeSubject } from '../../src/bus/subjects.js';
 import { createLogger } from '../../src/log.js';
@@ -32,9 +32,13 @@ function setUp(concurrency = 2, maxWaiting?: number) {
     logger,
   });
   const results: ProbeResultMessage[] = [];
-  bus.consumeDurable({ durable: 'engine', filter: 'vantage.result.>' }, (_subject, data) => void results.push(data as ProbeResultMessage));
+  const batches: ProbeResultBatch[] = [];
+  bus.consumeDurable({ durable: 'engine', filter: 'vantage.result.>' }, (_subject, data) => {
+    batches.push(data as ProbeResultBatch);
+    results.push(...(data as ProbeResultBatch).results);
+  });
   agent.start();
-  return { bus, agent, results };
+  return { bus, agent, results, batches };
 }
 
 test.serial('answers a probe request on its result subject', async (t) => {
@@ -53,15 +57,17 @@ test.serial('answers a probe request on its result subject', async (t) => {
   await bus.close();
 });
 
-test.serial('drops malformed requests and requests past their deadline', async (t) => {
+test.serial('drops malformed requests; answers requests past their deadline as dropped, with the reason', async (t) => {
   const { bus, agent, results } = setUp();
   await bus.publish(probeSubject('eu-west'), { requestId: 'x', spec: { type: 'gopher' } });
-  await bus.publish(probeSubject('eu-west'), probeRequest('eu-west', 'vantage.result.0.1', tcpHolding(silent.port, 50), -1));
+  const late = probeRequest('eu-west', 'vantage.result.0.1', tcpHolding(silent.port, 50), -1);
+  await bus.publish(probeSubject('eu-west'), late);
   const good = probeRequest('eu-west', 'vantage.result.0.1', tcpHolding(silent.port, 50));
   await bus.publish(probeSubject('eu-west'), good);
-  await eventually(() => results.length === 1);
+  await eventually(() => results.length === 2);
   await new Promise((resolve) => setTimeout(resolve, 100));
-  t.deepEqual(results.map((r) => r.requestId), [good.requestId]);
+  t.deepEqual(results.map((r) => [r.requestId, r.result.state]).sort(), [[good.requestId, 'up'], [late.requestId, 'dropped']].sort());
+  t.regex(results.find((r) => r.requestId === late.requestId)!.result.reason!, /deadline passed/);
   await agent.stop();
   await bus.close();
 });
@@ -78,11 +84,16 @@ test.serial('never runs more probes than its concurrency; extra requests wait th
   await bus.close();
 });
 
-test.serial('a full waiting line drops the surplus', async (t) => {
+test.serial('a full waiting line drops the surplus, answering it as dropped with the reason', async (t) => {
   const { bus, agent, results } = setUp(1, 1);
   for (let i = 0; i < 5; i++) await bus.publish(probeSubject('eu-west'), probeRequest('eu-west', 'vantage.result.0.1', tcpHolding(silent.port, 100)));
-  await new Promise((resolve) => setTimeout(resolve, 400));
-  t.is(results.length, 2);
+  await eventually(() => results.length === 5);
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  t.is(results.length, 5);
+  t.is(results.filter((r) => r.result.state === 'up').length, 2);
+  const dropped = results.filter((r) => r.result.state === 'dropped');
+  t.is(dropped.length, 3);
+  t.true(dropped.every((r) => /agent agent-1 saturated/.test(r.result.reason ?? '')));
   await agent.stop();
   await bus.close();
 });
@@ -114,4 +125,23 @@ test.serial('stop() with a short drain abandons running probes without sending a
 test('supported probe types include every type when ICMP is allowed', (t) => {
   const types = supportedProbeTypes();
   t.true(['http', 'dns', 'tcp', 'tls'].every((type) => types.includes(type as never)));
+});
+
+test.serial('a request that would wait past its deadline is refused at once, with the reason, and does not hold up the line', async (t) => {
+  const { bus, agent, results } = setUp(1);
+  // One probe first, so that the agent knows how long its probes take (300 ms).
+  await bus.publish(probeSubject('eu-west'), probeRequest('eu-west', 'vantage.result.0.1', tcpHolding(silent.port, 300)));
+  await eventually(() => results.length === 1);
+  const sent = Date.now();
+  for (let i = 0; i < 10; i++) await bus.publish(probeSubject('eu-west'), probeRequest('eu-west', 'vantage.result.0.1', tcpHolding(silent.port, 300), 1_200));
+  await eventually(() => results.length === 11, 10_000);
+  const burst = results.slice(1);
+  const refused = burst.filter((r) => r.result.state === 'dropped');
+  t.true(refused.length >= 5, `${refused.length} refused`);
+  t.true(refused.every((r) => /saturated: \d+ probes waiting, about [0-9.]+ s, would not finish before its deadline/.test(r.result.reason ?? '')), refused.map((r) => r.result.reason).join('; '));
+  // Refused at arrival, not when their turn came: their answers left with the first batch.
+  t.true(refused.every((r) => Date.parse(r.finishedAt) - sent < 500), 'refused without waiting');
+  t.true(burst.filter((r) => r.result.state === 'up').length >= 2);
+  await agent.stop();
+  await bus.close();
 });

@@ -91,6 +91,12 @@ test.serial('create-user adds a user with permission flags; set-plan moves the c
     t.is(client.plan, 'basic');
     t.is(client.trialEndsAt, null);
   });
+  const unlimited = await runCli(['admin', 'set-plan', '--client-id', '1', '--plan', 'unlimited'], env);
+  t.is(unlimited.code, 0, unlimited.stderr);
+  await inspect(async (em) => t.is((await em.findOneOrFail(Client, 1, { refresh: true })).plan, 'unlimited'));
+  const unknown = await runCli(['admin', 'set-plan', '--client-id', '1', '--plan', 'enterprise'], env);
+  t.is(unknown.code, 1);
+  t.regex(unknown.stderr, /plan "enterprise" is not one of trial, basic, pro, expired, unlimited/);
 });
 
 test('a bad configuration value stops the process with one line naming it', async (t) => {

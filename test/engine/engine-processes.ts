@@ -1,6 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import type { ProbeRequest, ProbeResultMessage } from '../../src/bus/messages.js';
+import type { ProbeRequest, ProbeRequestBatch, ProbeResultBatch } from '../../src/bus/messages.js';
 import { NatsBus } from '../../src/bus/nats-bus.js';
 import { agentQueue, probeSubject } from '../../src/bus/subjects.js';
 import { createLogger } from '../../src/log.js';
@@ -82,21 +82,27 @@ export async function startAnsweringAgent(servers: string[], cluster: string, lo
     bus.subscribe(
       probeSubject(location),
       async (_subject, data) => {
-        const request = data as ProbeRequest;
-        requests.push({ at: Date.now(), request });
+        const batch = data as ProbeRequestBatch;
         const now = new Date().toISOString();
-        const message: ProbeResultMessage = {
-          requestId: request.requestId,
-          subjectId: request.subjectId,
-          subjectKind: request.subjectKind,
-          cycleId: request.cycleId,
-          location,
-          agentId: `test-${location}`,
-          startedAt: now,
-          finishedAt: now,
-          result: { state, reason: state === 'up' ? null : 'connection refused', latencyMs: 3, phases: {} },
-        };
-        await bus.publishDurable(request.resultSubject, message);
+        // Answered as an agent does: one result batch per result subject.
+        const bySubject = new Map<string, ProbeResultBatch>();
+        for (const request of batch.requests) {
+          requests.push({ at: Date.now(), request });
+          const results = bySubject.get(request.resultSubject) ?? { results: [] };
+          bySubject.set(request.resultSubject, results);
+          results.results.push({
+            requestId: request.requestId,
+            subjectId: request.subjectId,
+            subjectKind: request.subjectKind,
+            cycleId: request.cycleId,
+            location,
+            agentId: `test-${location}`,
+            startedAt: now,
+            finishedAt: now,
+            result: { state, reason: state === 'up' ? null : 'connection refused', latencyMs: 3, phases: {} },
+          });
+        }
+        for (const [subject, results] of bySubject) await bus.publishDurable(subject, results);
       },
       { queue: agentQueue(location) },
     );

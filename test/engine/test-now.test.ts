@@ -1,6 +1,6 @@
 import test from 'ava';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { ProbeRequest, ProbeResultMessage } from '../../src/bus/messages.js';
+import type { ProbeRequestBatch, ProbeResultMessage } from '../../src/bus/messages.js';
 import { InProcessBus } from '../../src/bus/in-process-bus.js';
 import { agentQueue, changeSubject, probeSubject } from '../../src/bus/subjects.js';
 import { loadSettings } from '../../src/config/load-settings.js';
@@ -29,16 +29,17 @@ function stubAgents(): void {
     bus.subscribe(
       probeSubject(location),
       async (_subject, data) => {
-        const request = data as ProbeRequest;
-        const now = new Date().toISOString();
-        const message: ProbeResultMessage = {
-          ...request,
-          agentId: 'stub',
-          startedAt: now,
-          finishedAt: now,
-          result: { state, reason: state === 'up' ? null : 'ping needs a raw socket', latencyMs: 12, phases: {} },
-        };
-        await bus.publishDurable(request.resultSubject, message);
+        for (const request of (data as ProbeRequestBatch).requests) {
+          const now = new Date().toISOString();
+          const message: ProbeResultMessage = {
+            ...request,
+            agentId: 'stub',
+            startedAt: now,
+            finishedAt: now,
+            result: { state, reason: state === 'up' ? null : 'ping needs a raw socket', latencyMs: 12, phases: {} },
+          };
+          await bus.publishDurable(request.resultSubject, message);
+        }
       },
       { queue: agentQueue(location) },
     );

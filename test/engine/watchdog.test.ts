@@ -1,6 +1,6 @@
 import test from 'ava';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { ProbeRequest, ProbeResultMessage } from '../../src/bus/messages.js';
+import type { ProbeRequestBatch, ProbeResultMessage } from '../../src/bus/messages.js';
 import { InProcessBus } from '../../src/bus/in-process-bus.js';
 import { agentQueue, probeSubject } from '../../src/bus/subjects.js';
 import { loadSettings } from '../../src/config/load-settings.js';
@@ -9,6 +9,7 @@ import { findLivenessGaps, tickMissing } from '../../src/domain/engine-liveness.
 import { phaseOffset, slotAfter } from '../../src/domain/schedule.js';
 import type { TimerHandle } from '../../src/engine/clock.js';
 import { startEngine, type RunningEngine } from '../../src/engine/index.js';
+import { OwnAllPartitions } from '../../src/engine/partition-leases.js';
 import { createLogger } from '../../src/log.js';
 import { metricsRegistry } from '../../src/metrics/registry.js';
 import type { UptimeCheck } from '../../src/store/entities/uptime-check.js';
@@ -70,11 +71,12 @@ test.before(async () => {
   bus.subscribe(
     probeSubject('eu-west'),
     async (_subject, data) => {
-      const request = data as ProbeRequest;
-      requests.set(request.subjectId, (requests.get(request.subjectId) ?? 0) + 1);
-      const now = new Date().toISOString();
-      const message: ProbeResultMessage = { ...request, agentId: 'stub', startedAt: now, finishedAt: now, result: { state: 'up', reason: null, latencyMs: 3, phases: {} } };
-      await bus.publishDurable(request.resultSubject, message);
+      for (const request of (data as ProbeRequestBatch).requests) {
+        requests.set(request.subjectId, (requests.get(request.subjectId) ?? 0) + 1);
+        const now = new Date().toISOString();
+        const message: ProbeResultMessage = { ...request, agentId: 'stub', startedAt: now, finishedAt: now, result: { state: 'up', reason: null, latencyMs: 3, phases: {} } };
+        await bus.publishDurable(request.resultSubject, message);
+      }
     },
     { queue: agentQueue('eu-west') },
   );
@@ -143,4 +145,45 @@ test.serial('partitions taken while the database is away are brought up by the w
   await postgres.resume();
   await until('the check runs once the database is back', async () => (requests.get(check.id) ?? 0) >= 1, 30_000);
   t.true(engine.engine.runningChecks >= 1);
+});
+
+/** Every partition, with a lease window the test closes: as an owner that can no longer prove its lease. */
+class ClosableLeases extends OwnAllPartitions {
+  open = true;
+  override mayAct(): boolean {
+    return this.open;
+  }
+}
+
+const fencedCount = async (): Promise<number> => (await metricsRegistry.getSingleMetric('vantage_engine_fenced_events_total')?.get())?.values[0]?.value ?? 0;
+
+test.serial('an actor restarted while its partition’s lease window is closed is fenced: its restart starts no cycle', async (t) => {
+  t.timeout(90_000);
+  await engine?.stop();
+  engine = undefined;
+  const owner = await tenant(store.em.fork() as EntityManager);
+  const check: UptimeCheck = await httpCheck(store.em.fork() as EntityManager, owner, 'Fenced restart', 'fenced.example.net', { triggerLocations: ['eu-west'] });
+  // The checks of the tests before are paused: this engine's only timers are this check's.
+  await (store.em.fork() as EntityManager).getConnection().execute('update uptime_checks set paused = true where id <> ?', [check.id]);
+  const clock = new FaultyClock(slotAfter(Date.now(), minute, phaseOffset(check.id, minute)) - minute / 2);
+  const leases = new ClosableLeases(2);
+  engine = await startEngine({ settings: loadSettings({ VANTAGE_PARTITIONS: '2' }), logger, store, bus, clock, partitions: leases, actorRestartBackoff: { baseMs: 1_000, maxMs: 1_000 } });
+  await until('the first cycle', async () => requests.get(check.id) === 1);
+  await until('its cycle closes', async () => engine!.engine.stateOfCheck(check.id)?.cycles.length === 0, 10_000);
+
+  // The actor fails mid-tick with the database away, so its first restart fails and is retried a second later.
+  await postgres.stop('immediate');
+  const nextSlot = slotAfter(clock.now(), minute, phaseOffset(check.id, minute));
+  clock.failWhenDue = nextSlot + check.responseTimeout + deadlineMarginMs;
+  clock.advanceTo(nextSlot);
+  await until('the second cycle', async () => requests.get(check.id) === 2);
+  // Before the retry, this replica loses the proof of its lease; then the database returns and a slot is due.
+  leases.open = false;
+  const fencedBefore = await fencedCount();
+  await postgres.resume();
+  clock.advance(minute);
+  await until('the restart reaches the fence', async () => (await fencedCount()) > fencedBefore, 20_000);
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  t.deepEqual(engine.engine.stateOfCheck(check.id)?.cycles, [], 'no cycle was started by the fenced restart');
+  t.is(requests.get(check.id), 2, 'and no probe request was sent');
 });

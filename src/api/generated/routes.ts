@@ -1220,7 +1220,7 @@ const models: TsoaRoute.Models = {
     // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
     "Plan": {
         "dataType": "refAlias",
-        "type": {"dataType":"union","subSchemas":[{"dataType":"enum","enums":["trial"]},{"dataType":"enum","enums":["basic"]},{"dataType":"enum","enums":["pro"]},{"dataType":"enum","enums":["expired"]}],"validators":{}},
+        "type": {"dataType":"union","subSchemas":[{"dataType":"enum","enums":["trial"]},{"dataType":"enum","enums":["basic"]},{"dataType":"enum","enums":["pro"]},{"dataType":"enum","enums":["expired"]},{"dataType":"enum","enums":["unlimited"]}],"validators":{}},
     },
     // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
     "Capability": {

@@ -1,6 +1,7 @@
 import { Entity, Enum, PrimaryKey, Property, type Opt } from '@mikro-orm/core';
 
-export const PLANS = ['trial', 'basic', 'pro', 'expired'] as const;
+/** `unlimited`: every capability and no plan limit, for an installation that runs Vantage for itself. */
+export const PLANS = ['trial', 'basic', 'pro', 'expired', 'unlimited'] as const;
 export type Plan = (typeof PLANS)[number];
 
 /** The tenant account: owns users, workspaces, entitlement and billing profile. */

@@ -2,6 +2,7 @@ import type { MigrationObject } from '@mikro-orm/core';
 import { Migration20261122003148 } from './Migration20261122003148.js';
 import { Migration20261125211812 } from './Migration20261125211812.js';
 import { Migration20261125211929 } from './Migration20261125211929.js';
+import { Migration20261125212700 } from './Migration20261125212700.js';
 import { Migration20261126000000 } from './Migration20261126000000.js';
 
 /** Every migration in order. `npm run migration:create` writes a new file; add it here. */
@@ -10,5 +11,6 @@ export const migrationsList: MigrationObject[] = [
   // Deliveries you can see: the test notification's event type, retried_at, and the index on group_id.
   { name: 'Migration20261125211812', class: Migration20261125211812 },
   { name: 'Migration20261125211929', class: Migration20261125211929 },
+  { name: 'Migration20261125212700', class: Migration20261125212700 },
   { name: 'Migration20261126000000', class: Migration20261126000000 },
 ];

@@ -2387,7 +2387,7 @@ export interface components {
             data: components["schemas"]["DashboardSummary"];
         };
         /** @enum {string} */
-        Plan: "trial" | "basic" | "pro" | "expired";
+        Plan: "trial" | "basic" | "pro" | "expired" | "unlimited";
         /** @enum {string} */
         Capability: "uptime_check.dns_tcp";
         /** @description The entitlement as the bootstrap call shows it. */

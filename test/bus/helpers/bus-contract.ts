@@ -91,6 +91,21 @@ export function busContract(name: string, open: () => Promise<Bus>, when = true)
     await bus.close();
   });
 
+  suite(`${name}: a durable publish repeated under its message id is stored once (a retried batch)`, async (t) => {
+    const bus = await open();
+    const id = token();
+    await bus.publishDurable(`vantage.result.${id}.batch`, { n: 1 }, { msgId: `agent-${id}.1` });
+    await bus.publishDurable(`vantage.result.${id}.batch`, { n: 1 }, { msgId: `agent-${id}.1` });
+    await bus.publishDurable(`vantage.result.${id}.batch`, { n: 2 }, { msgId: `agent-${id}.2` });
+    const got: number[] = [];
+    const sub = bus.consumeDurable({ durable: `dedup-${id}`, filter: `vantage.result.${id}.*` }, (_subject, data) => void got.push((data as { n: number }).n));
+    await eventually(() => got.length >= 2);
+    await quiet(200);
+    t.deepEqual(got.sort(), [1, 2]);
+    await sub.stop();
+    await bus.close();
+  });
+
   suite(`${name}: a throwing handler gets the message again; an acknowledged one does not come back`, async (t) => {
     const bus = await open();
     const id = token();
