@@ -3,7 +3,8 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { V1Namespace } from '@kubernetes/client-node';
 import type { Bus } from '../../src/bus/bus.js';
 import type { Logger } from '../../src/log.js';
-import { limitDenial, mutationDenial } from '../../src/domain/entitlement.js';
+import { commitChanges, type ChangeOutlets } from '../../src/services/change-log.js';
+import { RuleRefusal } from '../../src/services/refusal.js';
 import { Incident } from '../../src/store/entities/incident.js';
 import { Workspace } from '../../src/store/entities/workspace.js';
 import type { Store } from '../../src/store/orm.js';
@@ -14,7 +15,6 @@ import { isApiOrigin, ORIGIN_LABEL, resourceRef, ROW_FINALIZER, workspaceIdOf, t
 import type { MirrorContext, MirroredKind, MirroredRow, WorkspaceView } from './kinds/mirrored-kind.js';
 import { resourceNameForRow, ROW_ID_LABEL } from './resource-name.js';
 import type { ResourceWriter } from './resource-writer.js';
-import { publishChanges, recordChanges, type RowChange } from './row-writer.js';
 import { decideStatusWrite } from './status-decision.js';
 import { loadWorkspaceView } from './workspace-view.js';
 
@@ -129,21 +129,23 @@ export class NamespaceReconciler {
   async finishDeletion(em: EntityManager, kind: AnyKind, resource: CustomResource, view: WorkspaceView | null): Promise<void> {
     const doomed = await em.findOne(kind.entity, { kubernetesUid: resource.metadata!.uid! });
     if (doomed) {
-      const change: RowChange = {
-        kind,
-        id: doomed.id,
-        clientId: view?.clientId ?? (await em.findOneOrFail(Workspace, doomed.workspace.id)).client.id,
-        workspaceId: doomed.workspace.id,
-        action: 'deleted',
-        ref: resourceRef(resource),
-      };
-      em.remove(doomed);
-      recordChanges(em, [change], this.options.now());
-      await em.flush();
-      await publishChanges(this.options.bus, [change], this.options.logger, this.options.now());
-      this.options.logger.info({ kind: kind.kind, ref: change.ref, id: change.id }, 'custom resource deleted: row deleted');
+      const workspaceId = doomed.workspace.id;
+      const clientId = view?.clientId ?? (await em.findOneOrFail(Workspace, workspaceId)).client.id;
+      await this.deleteRow(em, kind, doomed, { workspaceId, clientId }, resourceRef(resource));
+      this.options.logger.info({ kind: kind.kind, ref: resourceRef(resource), id: doomed.id }, 'custom resource deleted: row deleted');
     }
     if (hasFinalizer(resource)) await this.options.writer.removeFinalizer(kind.plural, resource);
+  }
+
+  /** A manifest's deletion judges no plan: the row goes through its service, with its activity-log entry, in one transaction. */
+  async deleteRow(em: EntityManager, kind: AnyKind, row: MirroredRow, where: { workspaceId: number; clientId: number }, ref: string): Promise<void> {
+    await commitChanges(this.outlets(em.fork() as EntityManager), { clientId: where.clientId, workspaceId: where.workspaceId, userId: null }, (unit) =>
+      kind.remove(unit, where.workspaceId, row.id, { by: 'kubernetes', ref, uid: row.kubernetesUid ?? '' }),
+    );
+  }
+
+  outlets(em: EntityManager): ChangeOutlets {
+    return { em, bus: this.options.bus, logger: this.options.logger, now: this.options.now };
   }
 
   /**
@@ -303,12 +305,10 @@ class WorkspacePass {
       const desired = kind.specOf(row, context);
       return desired !== null && isDeepStrictEqual(resource.spec ?? {}, withSpecDefaults(kind.kind, desired));
     }
-    const scratch = kind.newRow();
-    verdict.apply(this.em, scratch);
-    return isDeepStrictEqual(kind.specOf(scratch, context), kind.specOf(row, context));
+    return isDeepStrictEqual(kind.specOf(kind.preview(this.em, verdict.input), context), kind.specOf(row, context));
   }
 
-  /** A resource applied with kubectl or GitOps is the truth: its row is made to match, or it says why not. */
+  /** A resource applied with kubectl or GitOps is the truth: its row is made to match through its service, or it says why not. */
   private async mirrorResourceToRow(kind: AnyKind, resource: CustomResource): Promise<number | undefined> {
     const existing = this.rowOfResource(kind, resource);
     const context = this.context();
@@ -316,50 +316,36 @@ class WorkspacePass {
     if (!verdict.ok) {
       return this.reconciler.writeOutcome(kind, resource, null, null, { reason: 'InvalidSpec', message: problemsMessage(verdict.problems) });
     }
-    const refusal = await this.refusal(kind, existing, verdict);
-    if (refusal) return this.reconciler.writeOutcome(kind, resource, null, null, refusal);
-    const row = existing ?? kind.newRow();
-    const before = existing ? kind.specOf(existing, context) : null;
-    verdict.apply(this.em, row);
     const ref = resourceRef(resource);
-    const changed = !existing || !isDeepStrictEqual(before, kind.specOf(row, context)) || row.kubernetesRef !== ref || row.managedBy !== 'kubernetes';
-    if (changed) {
-      Object.assign(row, { managedBy: 'kubernetes', kubernetesRef: ref, kubernetesUid: resource.metadata!.uid! });
-      if (!existing) {
-        row.workspace = this.em.getReference(Workspace, this.view.id);
-        this.em.persist(row);
-        await this.em.flush();
-        this.rows.get(kind)!.push(row);
-      }
-      const change: RowChange = { kind, id: row.id, clientId: this.view.clientId, workspaceId: this.view.id, action: existing ? 'updated' : 'created', ref };
-      recordChanges(this.em, [change], this.at);
-      await this.em.flush();
-      await publishChanges(this.options.bus, [change], this.options.logger, this.at);
-      this.options.logger.info({ kind: kind.kind, ref, id: row.id, action: change.action }, 'custom resource applied to its row');
+    const changed =
+      !existing ||
+      !isDeepStrictEqual(kind.specOf(existing, context), kind.specOf(kind.preview(this.em, verdict.input), context)) ||
+      existing.kubernetesRef !== ref ||
+      existing.managedBy !== 'kubernetes';
+    if (!changed) return this.reconciler.writeOutcome(kind, resource, existing, this.rowStatus(kind, existing), null);
+    const owner = { workspaceId: this.view.id, clientId: this.view.clientId, entitlement: this.view.entitlement };
+    let row: MirroredRow;
+    try {
+      row = await commitChanges(this.reconciler.outlets(this.em.fork() as EntityManager), { clientId: this.view.clientId, workspaceId: this.view.id, userId: null }, (unit) =>
+        kind.save(unit, owner, existing, verdict.input, { by: 'kubernetes', ref, uid: resource.metadata!.uid! }),
+      );
+    } catch (error) {
+      if (!(error instanceof RuleRefusal)) throw error;
+      return this.reconciler.writeOutcome(kind, resource, null, null, this.notSynced(kind, error));
     }
+    this.rows.set(kind, [...this.rows.get(kind)!.filter((candidate) => candidate.id !== row.id), row]);
+    this.options.logger.info({ kind: kind.kind, ref, id: row.id, action: existing ? 'updated' : 'created' }, 'custom resource applied to its row');
     return this.reconciler.writeOutcome(kind, resource, row, this.rowStatus(kind, row), null);
   }
 
-  /** Plan rules and names the spec alone cannot show: the same refusals the API answers with 402/403/409. */
-  private async refusal(
-    kind: AnyKind,
-    existing: MirroredRow | null,
-    verdict: { ok: true; apply: (tx: EntityManager, row: MirroredRow) => void },
-  ): Promise<NotSynced | null> {
-    const inactive = mutationDenial(this.view.entitlement);
-    if (inactive) return { reason: 'PlanInactive', message: inactive.message };
-    if (!existing && kind.limit) {
-      const over = limitDenial(this.view.entitlement, kind.limit, await kind.countOfClient(this.em, this.view.clientId));
-      if (over) return { reason: 'PlanLimit', message: over.message };
+  /** The services' refusals as a Synced condition; a taken name says who holds it. */
+  private notSynced(kind: AnyKind, refusal: RuleRefusal): NotSynced {
+    if (refusal.reason === 'NameTaken' && refusal.owner) {
+      const by = refusal.owner.kubernetesRef ? `the custom resource ${refusal.owner.kubernetesRef}` : 'the API';
+      return { reason: 'NameTaken', message: `${kind.kind} "${refusal.owner.name}" already exists in workspace ${this.view.id} (row ${refusal.owner.id}, made by ${by})` };
     }
-    const scratch = kind.newRow();
-    verdict.apply(this.em, scratch);
-    const owner = this.rows.get(kind)!.find((row) => row.name === scratch.name && row !== existing);
-    if (owner) {
-      const by = owner.kubernetesRef ? `the custom resource ${owner.kubernetesRef}` : 'the API';
-      return { reason: 'NameTaken', message: `${kind.kind} "${scratch.name}" already exists in workspace ${this.view.id} (row ${owner.id}, made by ${by})` };
-    }
-    return null;
+    const message = refusal.fields ? problemsMessage(refusal.fields) : refusal.message;
+    return { reason: refusal.reason, message };
   }
 
   /** Kubernetes-managed rows whose resource is gone (deleted while the operator was away, finalizer and all): deleted. */
@@ -369,11 +355,7 @@ class WorkspacePass {
     for (const kind of this.options.kinds) {
       for (const row of this.rows.get(kind)!) {
         if (row.managedBy !== 'kubernetes' || (row.kubernetesUid !== null && live.has(row.kubernetesUid))) continue;
-        const change: RowChange = { kind, id: row.id, clientId: this.view.clientId, workspaceId: this.view.id, action: 'deleted', ref: row.kubernetesRef ?? '' };
-        this.em.remove(row);
-        recordChanges(this.em, [change], this.at);
-        await this.em.flush();
-        await publishChanges(this.options.bus, [change], this.options.logger, this.at);
+        await this.reconciler.deleteRow(this.em, kind, row, { workspaceId: this.view.id, clientId: this.view.clientId }, row.kubernetesRef ?? '');
         this.options.logger.info({ kind: kind.kind, ref: row.kubernetesRef, id: row.id }, 'custom resource gone while the operator was away: row deleted');
       }
       this.rows.set(kind, this.rows.get(kind)!.filter((row) => row.managedBy !== 'kubernetes' || (row.kubernetesUid !== null && live.has(row.kubernetesUid))));
