@@ -13,7 +13,9 @@ import { withSpecDefaults } from '../resources/spec-defaults.js';
 import { setCondition, type Condition, type ConditionUpdate } from './conditions.js';
 import { isApiOrigin, ORIGIN_LABEL, resourceRef, ROW_FINALIZER, workspaceIdOf, type CustomResource } from './custom-resource.js';
 import type { MirrorContext, MirroredKind, MirroredRow, WorkspaceView } from './kinds/mirrored-kind.js';
+import { uptimeCheckKind } from './kinds/uptime-check-kind.js';
 import { resourceNameForRow, ROW_ID_LABEL } from './resource-name.js';
+import type { EventRecorder } from './event-recorder.js';
 import type { ResourceWriter } from './resource-writer.js';
 import { decideStatusWrite } from './status-decision.js';
 import { loadWorkspaceView } from './workspace-view.js';
@@ -24,6 +26,7 @@ export interface NamespaceReconcilerOptions {
   store: Store;
   bus: Bus;
   writer: ResourceWriter;
+  events: EventRecorder;
   logger: Logger;
   /** In order: checks before the windows that refer to them. */
   kinds: readonly AnyKind[];
@@ -78,6 +81,13 @@ export class NamespaceReconciler {
       .filter((ns) => workspaceIdOf(ns.metadata?.labels) === workspaceId && !ns.metadata?.deletionTimestamp)
       .sort((a, b) => String(a.metadata?.creationTimestamp ?? '').localeCompare(String(b.metadata?.creationTimestamp ?? '')) || a.metadata!.name!.localeCompare(b.metadata!.name!));
     return labelled[0]?.metadata?.name ?? null;
+  }
+
+  /** Forgets the status-write times of resources that no longer exist, so the map stays as large as the cluster. */
+  pruneStatusWrites(): void {
+    const live = this.liveUids();
+    if (live === null) return;
+    for (const uid of this.lastStatusWrite.keys()) if (!live.has(uid)) this.lastStatusWrite.delete(uid);
   }
 
   async reconcile(namespace: string, signal: AbortSignal): Promise<number | undefined> {
@@ -188,7 +198,7 @@ export class NamespaceReconciler {
     await this.options.writer.writeStatus(kind.plural, resource, desired);
     this.lastStatusWrite.set(uid, at.getTime());
     if (problem && (previousSynced?.status !== 'False' || previousSynced.message !== problem.message)) {
-      await this.options.writer.event(kind.kind, resource, 'Warning', problem.reason, problem.message).catch((error: unknown) =>
+      await this.options.events.record(kind.kind, resource, 'Warning', problem.reason, problem.message).catch((error: unknown) =>
         this.options.logger.warn({ err: error }, 'could not record a Kubernetes Event'),
       );
     }
@@ -225,7 +235,7 @@ class WorkspacePass {
   }
 
   private context(): MirrorContext {
-    const checkKind = this.options.kinds.find((kind) => kind.kind === 'UptimeCheck')!;
+    const checkKind: AnyKind = uptimeCheckKind;
     const checkResources = this.options.resources.get(checkKind)!;
     const checkRows = () => this.rows.get(checkKind) ?? [];
     return {
@@ -288,8 +298,8 @@ class WorkspacePass {
     if (desired && !this.sameMeaning(kind, resource, row, context)) {
       this.options.logger.info({ kind: kind.kind, ref: resourceRef(resource), id: row.id }, 'custom resource of an API-made row was edited: putting it back');
       await this.options.writer.replaceSpec(kind.plural, resource, desired);
-      await this.options.writer
-        .event(kind.kind, resource, 'Normal', 'SpecRestored', `row ${row.id} is managed through the API; change it there`)
+      await this.options.events
+        .record(kind.kind, resource, 'Normal', 'SpecRestored', `row ${row.id} is managed through the API; change it there`)
         .catch((error: unknown) => this.options.logger.warn({ err: error }, 'could not record a Kubernetes Event'));
       return undefined;
     }
@@ -303,7 +313,7 @@ class WorkspacePass {
     // is still the truth: its resource then matches when it spells the row out exactly.
     if (!verdict.ok) {
       const desired = kind.specOf(row, context);
-      return desired !== null && isDeepStrictEqual(resource.spec ?? {}, withSpecDefaults(kind.kind, desired));
+      return desired !== null && isDeepStrictEqual(resource.spec ?? {}, withSpecDefaults(kind.resource, desired));
     }
     return isDeepStrictEqual(kind.specOf(kind.preview(this.em, verdict.input), context), kind.specOf(row, context));
   }

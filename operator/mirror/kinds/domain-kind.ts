@@ -3,6 +3,7 @@ import { daysUntilExpiry } from '../../../src/domain/domain-name.js';
 import { createDomainRow, deleteDomainRow, updateDomainRow } from '../../../src/services/domain-service.js';
 import { Domain } from '../../../src/store/entities/domain.js';
 import { NotificationGroup } from '../../../src/store/entities/notification-group.js';
+import { domainResource } from '../../resources/domain.js';
 import { compact, groupIds, groupNames, isoSeconds, specField, type MirroredKind } from './mirrored-kind.js';
 
 interface DomainInput {
@@ -11,8 +12,10 @@ interface DomainInput {
 }
 
 export const domainKind: MirroredKind<Domain, DomainInput> = {
-  kind: 'Domain',
-  plural: 'domains',
+  resource: domainResource,
+  kind: domainResource.kind,
+  plural: domainResource.plural,
+  drivesAgents: false,
   notice: 'domain',
   entity: Domain,
 

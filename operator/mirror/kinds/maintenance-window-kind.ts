@@ -3,11 +3,14 @@ import { validateMaintenanceWindow, type MaintenanceWindowConfig } from '../../.
 import { deleteWindowRow, saveWindowRow } from '../../../src/services/maintenance-window-service.js';
 import { MaintenanceWindow } from '../../../src/store/entities/maintenance-window.js';
 import { UptimeCheck } from '../../../src/store/entities/uptime-check.js';
+import { maintenanceWindowResource } from '../../resources/maintenance-window.js';
 import { compact, isoSeconds, specField, type MirroredKind } from './mirrored-kind.js';
 
 export const maintenanceWindowKind: MirroredKind<MaintenanceWindow, MaintenanceWindowConfig> = {
-  kind: 'MaintenanceWindow',
-  plural: 'maintenancewindows',
+  resource: maintenanceWindowResource,
+  kind: maintenanceWindowResource.kind,
+  plural: maintenanceWindowResource.plural,
+  drivesAgents: false,
   notice: 'maintenance_window',
   entity: MaintenanceWindow,
 

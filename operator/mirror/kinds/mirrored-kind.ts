@@ -2,6 +2,7 @@ import type { EntityClass } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { ChangeNotice } from '../../../src/bus/messages.js';
 import type { Entitlement } from '../../../src/domain/entitlement.js';
+import type { ResourceDefinition } from '../../resources/common.js';
 import type { ChangeUnit } from '../../../src/services/change-log.js';
 import type { Origin, Owner } from '../../../src/services/rules.js';
 import type { Workspace } from '../../../src/store/entities/workspace.js';
@@ -45,8 +46,12 @@ export type SpecVerdict<I> = { ok: true; input: I } | { ok: false; problems: Rec
  * the rules are the API's own (src/domain), so a custom resource and an API call are judged alike.
  */
 export interface MirroredKind<R extends MirroredRow, I = unknown> {
-  kind: 'UptimeCheck' | 'Domain' | 'MaintenanceWindow';
+  /** The custom resource's definition (schema, names, printer columns), from operator/resources/. */
+  resource: ResourceDefinition;
+  kind: string;
   plural: string;
+  /** Whether its rows decide the agent Deployments (a change re-sizes them). */
+  drivesAgents: boolean;
   /** Kind of the change notice the engine reloads on. */
   notice: ChangeNotice['kind'];
   entity: EntityClass<R>;

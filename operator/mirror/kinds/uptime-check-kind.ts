@@ -5,6 +5,7 @@ import { capabilityDenial, capabilityForCheckType } from '../../../src/domain/en
 import { NotificationGroup } from '../../../src/store/entities/notification-group.js';
 import { assignCheckConfig, createUptimeCheck, deleteUptimeCheck, updateUptimeCheck } from '../../../src/services/uptime-check-service.js';
 import { UptimeCheck } from '../../../src/store/entities/uptime-check.js';
+import { uptimeCheckResource } from '../../resources/uptime-check.js';
 import { compact, groupIds, groupNames, isoSeconds, specField, type MirroredKind } from './mirrored-kind.js';
 
 /** Spec field → API field, for the fields whose names differ only by case. */
@@ -35,8 +36,10 @@ interface CheckInput {
 }
 
 export const uptimeCheckKind: MirroredKind<UptimeCheck, CheckInput> = {
-  kind: 'UptimeCheck',
-  plural: 'uptimechecks',
+  resource: uptimeCheckResource,
+  kind: uptimeCheckResource.kind,
+  plural: uptimeCheckResource.plural,
+  drivesAgents: true,
   notice: 'uptime_check',
   entity: UptimeCheck,
 
