@@ -32,6 +32,8 @@ import { WorkQueue } from './work-queue.js';
 /** Checks first: maintenance windows refer to them. */
 const AGENTS_KEY = 'agents';
 const namespaceKey = (namespace: string) => `namespace:${namespace}`;
+/** A held-back status write of one resource; names and uids hold no colon. */
+const statusKey = (plural: string, resource: CustomResource) => `status:${plural}:${resource.metadata!.namespace}:${resource.metadata!.name}:${resource.metadata!.uid}`;
 /** A full relist of every watch at this interval heals events a watch missed without an error. */
 const RELIST_MS = 5 * 60_000;
 
@@ -115,6 +117,7 @@ export async function startOperator(options: OperatorOptions): Promise<RunningOp
     locations: parseLocationList(settings.VANTAGE_LOCATIONS),
     allowPrivateTargets: settings.VANTAGE_ALLOW_PRIVATE_TARGETS === '1',
     statusMinIntervalMs: settings.VANTAGE_OPERATOR_STATUS_SECONDS * 1000,
+    holdStatus: (kind, resource, atMs) => queue.add(statusKey(kind.plural, resource), atMs),
     now: () => new Date(),
   });
   const agents = new AgentDeployments({
@@ -129,7 +132,12 @@ export async function startOperator(options: OperatorOptions): Promise<RunningOp
 
   queue = new WorkQueue(async (key, signal) => {
     if (key === AGENTS_KEY) return void (await agents.reconcile(signal));
-    return reconciler.reconcile(key.slice(namespaceKey('').length), signal);
+    if (key.startsWith('status:')) {
+      const [, plural, namespace, name, uid] = key.split(':');
+      const kind = KINDS.find((candidate) => candidate.plural === plural);
+      return void (kind && (await reconciler.writeHeldStatus(kind, namespace!, name!, uid!)));
+    }
+    return void (await reconciler.reconcile(key.slice(namespaceKey('').length), signal));
   }, logger.child({ component: 'queue' }));
 
   const informers = [namespaces, ...resources.values(), deployments];

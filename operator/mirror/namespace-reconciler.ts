@@ -35,6 +35,8 @@ export interface NamespaceReconcilerOptions {
   locations: readonly string[];
   allowPrivateTargets: boolean;
   statusMinIntervalMs: number;
+  /** Brings a held-back status write of one resource back at `atMs`. */
+  holdStatus: (kind: AnyKind, resource: CustomResource, atMs: number) => void;
   now: () => Date;
 }
 
@@ -90,7 +92,7 @@ export class NamespaceReconciler {
     for (const uid of this.lastStatusWrite.keys()) if (!live.has(uid)) this.lastStatusWrite.delete(uid);
   }
 
-  async reconcile(namespace: string, signal: AbortSignal): Promise<number | undefined> {
+  async reconcile(namespace: string, signal: AbortSignal): Promise<void> {
     const { kinds, resources, namespaces, store, now } = this.options;
     const present = new Map(kinds.map((kind) => [kind, resources.get(kind)!.list(namespace)]));
     const workspaceId = workspaceIdOf(namespaces.get('', namespace)?.metadata?.labels);
@@ -106,16 +108,30 @@ export class NamespaceReconciler {
     const pass = new WorkspacePass(this, em, view, namespace, at);
     await pass.load();
     await pass.deleteOrphans();
-    let requeueAt: number | undefined;
     for (const kind of kinds) {
       for (const resource of present.get(kind)!) {
-        if (signal.aborted) return undefined;
-        const later = await pass.reconcileResource(kind, resource);
-        if (later !== undefined) requeueAt = Math.min(requeueAt ?? later, later);
+        if (signal.aborted) return;
+        await pass.reconcileResource(kind, resource);
       }
     }
     if (!signal.aborted && this.homeNamespace(view.id) === namespace) await pass.mirrorApiRows();
-    return requeueAt;
+  }
+
+  /**
+   * A status write held back for the interval, now due: only that resource's row is read and its
+   * status written, without a pass over its namespace. A resource that changed meanwhile is left
+   * to the namespace reconcile its change queued.
+   */
+  async writeHeldStatus(kind: AnyKind, namespace: string, name: string, uid: string): Promise<void> {
+    const resource = this.options.resources.get(kind)!.get(namespace, name);
+    if (!resource || resource.metadata?.uid !== uid || deleting(resource)) return;
+    const synced = (resource.status?.conditions as Condition[] | undefined)?.find((condition) => condition.type === 'Synced');
+    if (synced?.status !== 'True' || synced.observedGeneration !== resource.metadata?.generation) return;
+    const em = this.options.store.em.fork() as EntityManager;
+    const row = await em.findOne(kind.entity, { kubernetesUid: uid });
+    if (!row) return;
+    const openIncidentId = kind.openIncidentOf ? await kind.openIncidentOf(em, row.id) : null;
+    await this.writeOutcome(kind, resource, row, kind.statusOf(row, this.options.now(), openIncidentId), null);
   }
 
   /** Custom resources in a namespace that maps to no workspace: deletions still clean up, everything else says why it waits. */
@@ -124,10 +140,10 @@ export class NamespaceReconciler {
     present: Map<AnyKind, CustomResource[]>,
     why: NotSynced,
     signal: AbortSignal,
-  ): Promise<number | undefined> {
+  ): Promise<void> {
     for (const [kind, list] of present) {
       for (const resource of list) {
-        if (signal.aborted) return undefined;
+        if (signal.aborted) return;
         if (deleting(resource)) await this.finishDeletion(em, kind, resource, null);
         else if (!isApiOrigin(resource)) await this.writeOutcome(kind, resource, null, null, why);
       }
@@ -160,7 +176,8 @@ export class NamespaceReconciler {
 
   /**
    * Writes the status a resource should show: its row's fields, the Synced and Ready conditions,
-   * and the generation they describe. Returns when a held-back write is due.
+   * and the generation they describe. A write held back for the interval is handed to
+   * `holdStatus`, which brings it back alone when it is due.
    */
   async writeOutcome(
     kind: AnyKind,
@@ -168,7 +185,7 @@ export class NamespaceReconciler {
     row: MirroredRow | null,
     rowStatus: Record<string, unknown> | null,
     problem: NotSynced | null,
-  ): Promise<number | undefined> {
+  ): Promise<void> {
     const at = this.options.now();
     const generation = resource.metadata?.generation;
     const current = resource.status ?? {};
@@ -192,8 +209,8 @@ export class NamespaceReconciler {
     if (!row && current.id !== undefined && problem) Object.assign(desired, this.keptRowFields(current));
     const uid = resource.metadata!.uid!;
     const decision = decideStatusWrite(current, desired, this.lastStatusWrite.get(uid), at.getTime(), this.options.statusMinIntervalMs);
-    if (decision.write === 'later') return decision.atMs;
-    if (decision.write === 'none') return undefined;
+    if (decision.write === 'later') return this.options.holdStatus(kind, resource, decision.atMs);
+    if (decision.write === 'none') return;
     const previousSynced = (current.conditions as Condition[] | undefined)?.find((c) => c.type === 'Synced');
     await this.options.writer.writeStatus(kind.plural, resource, desired);
     this.lastStatusWrite.set(uid, at.getTime());
@@ -270,7 +287,7 @@ class WorkspacePass {
     return rows.find((row) => row.id === id && row.managedBy === 'api' && (!row.kubernetesUid || (live !== null && !live.has(row.kubernetesUid)))) ?? null;
   }
 
-  async reconcileResource(kind: AnyKind, resource: CustomResource): Promise<number | undefined> {
+  async reconcileResource(kind: AnyKind, resource: CustomResource): Promise<void> {
     if (deleting(resource)) {
       await this.reconciler.finishDeletion(this.em, kind, resource, this.view);
       this.rows.set(kind, this.rows.get(kind)!.filter((row) => row.kubernetesUid !== resource.metadata!.uid));
@@ -281,7 +298,7 @@ class WorkspacePass {
   }
 
   /** The database is the truth for API-made rows: a hand edit is put back; a deleted row takes its resource with it. */
-  private async mirrorRowToResource(kind: AnyKind, resource: CustomResource): Promise<number | undefined> {
+  private async mirrorRowToResource(kind: AnyKind, resource: CustomResource): Promise<void> {
     const row = this.rowOfResource(kind, resource);
     if (!row) {
       this.options.logger.info({ kind: kind.kind, ref: resourceRef(resource) }, 'row deleted through the API: deleting its custom resource');
@@ -319,7 +336,7 @@ class WorkspacePass {
   }
 
   /** A resource applied with kubectl or GitOps is the truth: its row is made to match through its service, or it says why not. */
-  private async mirrorResourceToRow(kind: AnyKind, resource: CustomResource): Promise<number | undefined> {
+  private async mirrorResourceToRow(kind: AnyKind, resource: CustomResource): Promise<void> {
     const existing = this.rowOfResource(kind, resource);
     const context = this.context();
     const verdict = kind.read(resource.spec ?? {}, resource.metadata!.name!, context, existing);

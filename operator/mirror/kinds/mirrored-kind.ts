@@ -67,6 +67,8 @@ export interface MirroredKind<R extends MirroredRow, I = unknown> {
   remove(unit: ChangeUnit, workspaceId: number, id: number, origin: Origin): Promise<void>;
   /** The spec of the custom resource that mirrors an API-made row; null when it cannot be expressed yet. */
   specOf(row: R, context: MirrorContext): Record<string, unknown> | null;
+  /** The open incident a row's status names, for kinds whose rows have incidents. */
+  openIncidentOf?(em: EntityManager, id: number): Promise<number | null>;
   /** Status fields from the row (the operator adds id, observedGeneration and conditions). */
   statusOf(row: R, now: Date, openIncidentId: number | null): Record<string, unknown>;
 }

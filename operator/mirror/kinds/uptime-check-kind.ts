@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { everyLocationSupportsEverything, locationsByCheckType } from '../../../src/domain/check-options.js';
 import { validateCheck, type CheckConfig } from '../../../src/domain/check-validation.js';
 import { capabilityDenial, capabilityForCheckType } from '../../../src/domain/entitlement.js';
+import { Incident } from '../../../src/store/entities/incident.js';
 import { NotificationGroup } from '../../../src/store/entities/notification-group.js';
 import { assignCheckConfig, createUptimeCheck, deleteUptimeCheck, updateUptimeCheck } from '../../../src/services/uptime-check-service.js';
 import { UptimeCheck } from '../../../src/store/entities/uptime-check.js';
@@ -102,6 +103,8 @@ export const uptimeCheckKind: MirroredKind<UptimeCheck, CheckInput> = {
       paused: row.paused,
     });
   },
+
+  openIncidentOf: async (em, id) => (await em.findOne(Incident, { check: id, status: { $in: ['open', 'acknowledged'] } }, { fields: ['id'] }))?.id ?? null,
 
   statusOf: (row, _now, openIncidentId) =>
     compact({ state: row.paused ? 'paused' : row.state, lastRunAt: isoSeconds(row.lastRunAt), openIncidentId: openIncidentId ?? undefined }),
