@@ -20,11 +20,9 @@ import { agentSelector } from './agents/agent-deployment.js';
 import { SupervisedInformer } from './kube/supervised-informer.js';
 import { LeaseElector } from './leader/lease-elector.js';
 import { isApiOrigin, workspaceIdOf, type CustomResource } from './mirror/custom-resource.js';
-import { domainKind } from './mirror/kinds/domain-kind.js';
-import { maintenanceWindowKind } from './mirror/kinds/maintenance-window-kind.js';
-import type { MirroredKind, MirroredRow } from './mirror/kinds/mirrored-kind.js';
-import { uptimeCheckKind } from './mirror/kinds/uptime-check-kind.js';
+import { MIRRORED_KINDS as KINDS } from './mirror/kinds/registry.js';
 import { NamespaceReconciler } from './mirror/namespace-reconciler.js';
+import { EventRecorder } from './mirror/event-recorder.js';
 import { ResourceWriter } from './mirror/resource-writer.js';
 import { ROW_ID_LABEL } from './mirror/resource-name.js';
 import { unplacedWorkspaces } from './mirror/unplaced-workspaces.js';
@@ -32,9 +30,10 @@ import { GROUP, VERSION } from './resources/common.js';
 import { WorkQueue } from './work-queue.js';
 
 /** Checks first: maintenance windows refer to them. */
-const KINDS = [uptimeCheckKind, domainKind, maintenanceWindowKind] as unknown as readonly MirroredKind<MirroredRow>[];
 const AGENTS_KEY = 'agents';
 const namespaceKey = (namespace: string) => `namespace:${namespace}`;
+/** A held-back status write of one resource; names and uids hold no colon. */
+const statusKey = (plural: string, resource: CustomResource) => `status:${plural}:${resource.metadata!.namespace}:${resource.metadata!.name}:${resource.metadata!.uid}`;
 /** A full relist of every watch at this interval heals events a watch missed without an error. */
 const RELIST_MS = 5 * 60_000;
 
@@ -109,7 +108,8 @@ export async function startOperator(options: OperatorOptions): Promise<RunningOp
   const reconciler = new NamespaceReconciler({
     store,
     bus,
-    writer: new ResourceWriter(custom, core, 'vantage-operator'),
+    writer: new ResourceWriter(custom),
+    events: new EventRecorder(core, 'vantage-operator'),
     logger: logger.child({ component: 'mirror' }),
     kinds: KINDS,
     namespaces,
@@ -117,6 +117,7 @@ export async function startOperator(options: OperatorOptions): Promise<RunningOp
     locations: parseLocationList(settings.VANTAGE_LOCATIONS),
     allowPrivateTargets: settings.VANTAGE_ALLOW_PRIVATE_TARGETS === '1',
     statusMinIntervalMs: settings.VANTAGE_OPERATOR_STATUS_SECONDS * 1000,
+    holdStatus: (kind, resource, atMs) => queue.add(statusKey(kind.plural, resource), atMs),
     now: () => new Date(),
   });
   const agents = new AgentDeployments({
@@ -131,7 +132,12 @@ export async function startOperator(options: OperatorOptions): Promise<RunningOp
 
   queue = new WorkQueue(async (key, signal) => {
     if (key === AGENTS_KEY) return void (await agents.reconcile(signal));
-    return reconciler.reconcile(key.slice(namespaceKey('').length), signal);
+    if (key.startsWith('status:')) {
+      const [, plural, namespace, name, uid] = key.split(':');
+      const kind = KINDS.find((candidate) => candidate.plural === plural);
+      return void (kind && (await reconciler.writeHeldStatus(kind, namespace!, name!, uid!)));
+    }
+    return void (await reconciler.reconcile(key.slice(namespaceKey('').length), signal));
   }, logger.child({ component: 'queue' }));
 
   const informers = [namespaces, ...resources.values(), deployments];
@@ -146,6 +152,7 @@ export async function startOperator(options: OperatorOptions): Promise<RunningOp
     for (const informer of resources.values()) for (const resource of informer.list()) names.add(resource.metadata!.namespace!);
     for (const name of names) queue.add(namespaceKey(name));
     queue.add(AGENTS_KEY);
+    reconciler.pruneStatusWrites();
     try {
       for (const workspaceId of await unplacedWorkspaces(store.em.fork() as EntityManager, (id) => reconciler.homeNamespace(id) !== null)) {
         if (unplacedLogged.has(workspaceId)) continue;
@@ -171,7 +178,7 @@ export async function startOperator(options: OperatorOptions): Promise<RunningOp
       if (workspaceId !== undefined) {
         for (const ns of namespaces.list()) if (workspaceIdOf(ns.metadata?.labels) === workspaceId) enqueueNamespace(ns.metadata!.name!);
       }
-      if (kind === KINDS[0]) queue.add(AGENTS_KEY);
+      if (kind.drivesAgents) queue.add(AGENTS_KEY);
     } catch (error) {
       logger.debug({ err: error, notice }, 'could not place a change notice; the next resync covers it');
     }

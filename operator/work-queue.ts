@@ -1,18 +1,23 @@
 import type { Logger } from '../src/log.js';
 import { jitteredBackoffMs } from '../src/domain/backoff.js';
 import { withTimeout } from '../src/ops/with-timeout.js';
+import { DueHeap } from './due-heap.js';
 
 /** Does the work for one key; may ask to run again at a time (ms since epoch). */
 export type KeyWork = (key: string, signal: AbortSignal) => Promise<number | undefined>;
 
 /**
  * Keys to reconcile, each at most once in the queue and at its earliest due time; one worker
- * takes them in due order while its signal lives. A key whose work fails runs again after a
+ * takes them while its signal lives: keys that are due in the order they became due (taking one
+ * is O(1)), the others from a heap by due time, as controller-runtime's delaying queue does. A key whose work fails runs again after a
  * jittered backoff that grows with its failures, so an outage of the database or the Kubernetes
  * API only slows reconciles down and never stops them.
  */
 export class WorkQueue {
+  /** The one due time of every queued key; heap entries that disagree with it are stale. */
   private readonly due = new Map<string, number>();
+  private readonly ready = new Set<string>();
+  private readonly waiting = new DueHeap();
   private readonly failures = new Map<string, number>();
   private wake: (() => void) | undefined;
 
@@ -24,8 +29,12 @@ export class WorkQueue {
   ) {}
 
   add(key: string, atMs: number = Date.now()): void {
+    if (this.ready.has(key)) return;
     const current = this.due.get(key);
-    if (current === undefined || atMs < current) this.due.set(key, atMs);
+    if (current !== undefined && current <= atMs) return;
+    this.due.set(key, atMs);
+    if (atMs <= Date.now()) this.ready.add(key);
+    else this.waiting.push(key, atMs);
     this.wake?.();
   }
 
@@ -39,12 +48,11 @@ export class WorkQueue {
     signal.addEventListener('abort', onAbort);
     try {
       while (!signal.aborted) {
-        const next = this.next();
-        if (!next || next.atMs > Date.now()) {
-          await this.sleep(next ? next.atMs - Date.now() : 60_000);
+        const next = this.next(Date.now());
+        if ('sleepMs' in next) {
+          await this.sleep(next.sleepMs);
           continue;
         }
-        this.due.delete(next.key);
         await this.runOne(next.key, signal);
       }
     } finally {
@@ -66,10 +74,21 @@ export class WorkQueue {
     }
   }
 
-  private next(): { key: string; atMs: number } | undefined {
-    let best: { key: string; atMs: number } | undefined;
-    for (const [key, atMs] of this.due) if (!best || atMs < best.atMs) best = { key, atMs };
-    return best;
+  /** The key to work on now, taken off the queue; or how long to wait for one. */
+  private next(nowMs: number): { key: string } | { sleepMs: number } {
+    for (let top = this.waiting.peek(); top && top.atMs <= nowMs; top = this.waiting.peek()) {
+      this.waiting.pop();
+      if (this.due.get(top.key) === top.atMs) this.ready.add(top.key);
+    }
+    const first = this.ready.values().next();
+    if (!first.done) {
+      this.ready.delete(first.value);
+      this.due.delete(first.value);
+      return { key: first.value };
+    }
+    while (this.waiting.peek() && this.due.get(this.waiting.peek()!.key) !== this.waiting.peek()!.atMs) this.waiting.pop();
+    const soonest = this.waiting.peek();
+    return { sleepMs: soonest ? soonest.atMs - nowMs : 60_000 };
   }
 
   private sleep(ms: number): Promise<void> {

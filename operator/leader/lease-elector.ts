@@ -2,7 +2,7 @@ import { ApiException, V1MicroTime, type CoordinationV1Api, type V1Lease } from 
 import type { Logger } from '../../src/log.js';
 import { gauge } from '../../src/metrics/registry.js';
 import { withTimeout } from '../../src/ops/with-timeout.js';
-import { decideLease, leaseTiming, type LeaseRecord } from './lease-decision.js';
+import { decideLease, leaseTiming, observeLease, type LeaseObservation, type LeaseRecord } from './lease-decision.js';
 
 const leaderGauge = () => gauge('vantage_operator_leader', '1 while this operator replica holds the leadership Lease and acts, else 0');
 
@@ -19,15 +19,19 @@ export interface LeaseElectorOptions {
 
 const record = (lease: V1Lease): LeaseRecord => ({
   holder: lease.spec?.holderIdentity || null,
-  renewTime: lease.spec?.renewTime ? new Date(lease.spec.renewTime) : null,
+  renewTime: lease.spec?.renewTime ? new Date(lease.spec.renewTime).toISOString() : null,
+  resourceVersion: lease.metadata?.resourceVersion ?? '',
   durationSeconds: lease.spec?.leaseDurationSeconds ?? 15,
 });
+
+/** This process's monotonic clock: wall-clock steps and skew between replicas never move it. */
+const monotonicMs = () => performance.now();
 
 const isNotFound = (error: unknown) => error instanceof ApiException && error.code === 404;
 
 /**
  * Leader election on a coordination.k8s.io/v1 Lease. Every replica keeps contending for as long
- * as it runs. The holder renews with the Lease's resourceVersion, so two replicas can never both
+ * as it runs, and judges the holder gone only by its own monotonic clock (lease-decision.ts). The holder renews with the Lease's resourceVersion, so two replicas can never both
  * win a round; a holder that fails one renewal, or goes a renew deadline without one, stops acting
  * at once (its term's signal aborts) and contends again like everyone else.
  */
@@ -35,6 +39,7 @@ export class LeaseElector {
   private timer: NodeJS.Timeout | undefined;
   private term: AbortController | undefined;
   private lastRenewedAt = 0;
+  private observation: LeaseObservation | undefined;
   private stopped = false;
   private readonly timing;
 
@@ -66,7 +71,7 @@ export class LeaseElector {
     try {
       const won = await withTimeout(this.contend(), this.timing.renewDeadlineMs, 'leadership Lease round');
       if (won) {
-        this.lastRenewedAt = Date.now();
+        this.lastRenewedAt = monotonicMs();
         if (!this.term) this.stepUp();
       } else if (this.term) this.stepDown('another replica holds the Lease');
     } catch (error) {
@@ -75,7 +80,7 @@ export class LeaseElector {
         this.stepDown('renewal failed');
       } else this.options.logger.debug({ err: error }, 'could not read or take the leadership Lease');
     }
-    if (this.term && Date.now() - this.lastRenewedAt > this.timing.renewDeadlineMs) this.stepDown('no renewal within the deadline');
+    if (this.term && monotonicMs() - this.lastRenewedAt > this.timing.renewDeadlineMs) this.stepDown('no renewal within the deadline');
     if (!this.stopped) this.timer = setTimeout(() => void this.round(), this.timing.retryMs);
   }
 
@@ -89,7 +94,10 @@ export class LeaseElector {
     } catch (error) {
       if (!isNotFound(error)) throw error;
     }
-    const decision = decideLease(lease ? record(lease) : null, identity, now);
+    const current = lease ? record(lease) : null;
+    const seenAt = monotonicMs();
+    this.observation = observeLease(this.observation, current, seenAt);
+    const decision = decideLease(current, identity, this.observation, seenAt);
     if (decision.action === 'wait') return false;
     const spec = { holderIdentity: identity, leaseDurationSeconds: durationSeconds, renewTime: now };
     if (decision.action === 'create') {

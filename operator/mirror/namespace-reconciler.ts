@@ -3,7 +3,8 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { V1Namespace } from '@kubernetes/client-node';
 import type { Bus } from '../../src/bus/bus.js';
 import type { Logger } from '../../src/log.js';
-import { limitDenial, mutationDenial } from '../../src/domain/entitlement.js';
+import { commitChanges, type ChangeOutlets } from '../../src/services/change-log.js';
+import { RuleRefusal } from '../../src/services/refusal.js';
 import { Incident } from '../../src/store/entities/incident.js';
 import { Workspace } from '../../src/store/entities/workspace.js';
 import type { Store } from '../../src/store/orm.js';
@@ -12,9 +13,10 @@ import { withSpecDefaults } from '../resources/spec-defaults.js';
 import { setCondition, type Condition, type ConditionUpdate } from './conditions.js';
 import { isApiOrigin, ORIGIN_LABEL, resourceRef, ROW_FINALIZER, workspaceIdOf, type CustomResource } from './custom-resource.js';
 import type { MirrorContext, MirroredKind, MirroredRow, WorkspaceView } from './kinds/mirrored-kind.js';
+import { uptimeCheckKind } from './kinds/uptime-check-kind.js';
 import { resourceNameForRow, ROW_ID_LABEL } from './resource-name.js';
+import type { EventRecorder } from './event-recorder.js';
 import type { ResourceWriter } from './resource-writer.js';
-import { publishChanges, recordChanges, type RowChange } from './row-writer.js';
 import { decideStatusWrite } from './status-decision.js';
 import { loadWorkspaceView } from './workspace-view.js';
 
@@ -24,6 +26,7 @@ export interface NamespaceReconcilerOptions {
   store: Store;
   bus: Bus;
   writer: ResourceWriter;
+  events: EventRecorder;
   logger: Logger;
   /** In order: checks before the windows that refer to them. */
   kinds: readonly AnyKind[];
@@ -32,6 +35,8 @@ export interface NamespaceReconcilerOptions {
   locations: readonly string[];
   allowPrivateTargets: boolean;
   statusMinIntervalMs: number;
+  /** Brings a held-back status write of one resource back at `atMs`. */
+  holdStatus: (kind: AnyKind, resource: CustomResource, atMs: number) => void;
   now: () => Date;
 }
 
@@ -80,7 +85,14 @@ export class NamespaceReconciler {
     return labelled[0]?.metadata?.name ?? null;
   }
 
-  async reconcile(namespace: string, signal: AbortSignal): Promise<number | undefined> {
+  /** Forgets the status-write times of resources that no longer exist, so the map stays as large as the cluster. */
+  pruneStatusWrites(): void {
+    const live = this.liveUids();
+    if (live === null) return;
+    for (const uid of this.lastStatusWrite.keys()) if (!live.has(uid)) this.lastStatusWrite.delete(uid);
+  }
+
+  async reconcile(namespace: string, signal: AbortSignal): Promise<void> {
     const { kinds, resources, namespaces, store, now } = this.options;
     const present = new Map(kinds.map((kind) => [kind, resources.get(kind)!.list(namespace)]));
     const workspaceId = workspaceIdOf(namespaces.get('', namespace)?.metadata?.labels);
@@ -96,16 +108,30 @@ export class NamespaceReconciler {
     const pass = new WorkspacePass(this, em, view, namespace, at);
     await pass.load();
     await pass.deleteOrphans();
-    let requeueAt: number | undefined;
     for (const kind of kinds) {
       for (const resource of present.get(kind)!) {
-        if (signal.aborted) return undefined;
-        const later = await pass.reconcileResource(kind, resource);
-        if (later !== undefined) requeueAt = Math.min(requeueAt ?? later, later);
+        if (signal.aborted) return;
+        await pass.reconcileResource(kind, resource);
       }
     }
     if (!signal.aborted && this.homeNamespace(view.id) === namespace) await pass.mirrorApiRows();
-    return requeueAt;
+  }
+
+  /**
+   * A status write held back for the interval, now due: only that resource's row is read and its
+   * status written, without a pass over its namespace. A resource that changed meanwhile is left
+   * to the namespace reconcile its change queued.
+   */
+  async writeHeldStatus(kind: AnyKind, namespace: string, name: string, uid: string): Promise<void> {
+    const resource = this.options.resources.get(kind)!.get(namespace, name);
+    if (!resource || resource.metadata?.uid !== uid || deleting(resource)) return;
+    const synced = (resource.status?.conditions as Condition[] | undefined)?.find((condition) => condition.type === 'Synced');
+    if (synced?.status !== 'True' || synced.observedGeneration !== resource.metadata?.generation) return;
+    const em = this.options.store.em.fork() as EntityManager;
+    const row = await em.findOne(kind.entity, { kubernetesUid: uid });
+    if (!row) return;
+    const openIncidentId = kind.openIncidentOf ? await kind.openIncidentOf(em, row.id) : null;
+    await this.writeOutcome(kind, resource, row, kind.statusOf(row, this.options.now(), openIncidentId), null);
   }
 
   /** Custom resources in a namespace that maps to no workspace: deletions still clean up, everything else says why it waits. */
@@ -114,10 +140,10 @@ export class NamespaceReconciler {
     present: Map<AnyKind, CustomResource[]>,
     why: NotSynced,
     signal: AbortSignal,
-  ): Promise<number | undefined> {
+  ): Promise<void> {
     for (const [kind, list] of present) {
       for (const resource of list) {
-        if (signal.aborted) return undefined;
+        if (signal.aborted) return;
         if (deleting(resource)) await this.finishDeletion(em, kind, resource, null);
         else if (!isApiOrigin(resource)) await this.writeOutcome(kind, resource, null, null, why);
       }
@@ -129,26 +155,29 @@ export class NamespaceReconciler {
   async finishDeletion(em: EntityManager, kind: AnyKind, resource: CustomResource, view: WorkspaceView | null): Promise<void> {
     const doomed = await em.findOne(kind.entity, { kubernetesUid: resource.metadata!.uid! });
     if (doomed) {
-      const change: RowChange = {
-        kind,
-        id: doomed.id,
-        clientId: view?.clientId ?? (await em.findOneOrFail(Workspace, doomed.workspace.id)).client.id,
-        workspaceId: doomed.workspace.id,
-        action: 'deleted',
-        ref: resourceRef(resource),
-      };
-      em.remove(doomed);
-      recordChanges(em, [change], this.options.now());
-      await em.flush();
-      await publishChanges(this.options.bus, [change], this.options.logger, this.options.now());
-      this.options.logger.info({ kind: kind.kind, ref: change.ref, id: change.id }, 'custom resource deleted: row deleted');
+      const workspaceId = doomed.workspace.id;
+      const clientId = view?.clientId ?? (await em.findOneOrFail(Workspace, workspaceId)).client.id;
+      await this.deleteRow(em, kind, doomed, { workspaceId, clientId }, resourceRef(resource));
+      this.options.logger.info({ kind: kind.kind, ref: resourceRef(resource), id: doomed.id }, 'custom resource deleted: row deleted');
     }
     if (hasFinalizer(resource)) await this.options.writer.removeFinalizer(kind.plural, resource);
   }
 
+  /** A manifest's deletion judges no plan: the row goes through its service, with its activity-log entry, in one transaction. */
+  async deleteRow(em: EntityManager, kind: AnyKind, row: MirroredRow, where: { workspaceId: number; clientId: number }, ref: string): Promise<void> {
+    await commitChanges(this.outlets(em.fork() as EntityManager), { clientId: where.clientId, workspaceId: where.workspaceId, userId: null }, (unit) =>
+      kind.remove(unit, where.workspaceId, row.id, { by: 'kubernetes', ref, uid: row.kubernetesUid ?? '' }),
+    );
+  }
+
+  outlets(em: EntityManager): ChangeOutlets {
+    return { em, bus: this.options.bus, logger: this.options.logger, now: this.options.now };
+  }
+
   /**
    * Writes the status a resource should show: its row's fields, the Synced and Ready conditions,
-   * and the generation they describe. Returns when a held-back write is due.
+   * and the generation they describe. A write held back for the interval is handed to
+   * `holdStatus`, which brings it back alone when it is due.
    */
   async writeOutcome(
     kind: AnyKind,
@@ -156,7 +185,7 @@ export class NamespaceReconciler {
     row: MirroredRow | null,
     rowStatus: Record<string, unknown> | null,
     problem: NotSynced | null,
-  ): Promise<number | undefined> {
+  ): Promise<void> {
     const at = this.options.now();
     const generation = resource.metadata?.generation;
     const current = resource.status ?? {};
@@ -180,13 +209,13 @@ export class NamespaceReconciler {
     if (!row && current.id !== undefined && problem) Object.assign(desired, this.keptRowFields(current));
     const uid = resource.metadata!.uid!;
     const decision = decideStatusWrite(current, desired, this.lastStatusWrite.get(uid), at.getTime(), this.options.statusMinIntervalMs);
-    if (decision.write === 'later') return decision.atMs;
-    if (decision.write === 'none') return undefined;
+    if (decision.write === 'later') return this.options.holdStatus(kind, resource, decision.atMs);
+    if (decision.write === 'none') return;
     const previousSynced = (current.conditions as Condition[] | undefined)?.find((c) => c.type === 'Synced');
     await this.options.writer.writeStatus(kind.plural, resource, desired);
     this.lastStatusWrite.set(uid, at.getTime());
     if (problem && (previousSynced?.status !== 'False' || previousSynced.message !== problem.message)) {
-      await this.options.writer.event(kind.kind, resource, 'Warning', problem.reason, problem.message).catch((error: unknown) =>
+      await this.options.events.record(kind.kind, resource, 'Warning', problem.reason, problem.message).catch((error: unknown) =>
         this.options.logger.warn({ err: error }, 'could not record a Kubernetes Event'),
       );
     }
@@ -223,7 +252,7 @@ class WorkspacePass {
   }
 
   private context(): MirrorContext {
-    const checkKind = this.options.kinds.find((kind) => kind.kind === 'UptimeCheck')!;
+    const checkKind: AnyKind = uptimeCheckKind;
     const checkResources = this.options.resources.get(checkKind)!;
     const checkRows = () => this.rows.get(checkKind) ?? [];
     return {
@@ -258,7 +287,7 @@ class WorkspacePass {
     return rows.find((row) => row.id === id && row.managedBy === 'api' && (!row.kubernetesUid || (live !== null && !live.has(row.kubernetesUid)))) ?? null;
   }
 
-  async reconcileResource(kind: AnyKind, resource: CustomResource): Promise<number | undefined> {
+  async reconcileResource(kind: AnyKind, resource: CustomResource): Promise<void> {
     if (deleting(resource)) {
       await this.reconciler.finishDeletion(this.em, kind, resource, this.view);
       this.rows.set(kind, this.rows.get(kind)!.filter((row) => row.kubernetesUid !== resource.metadata!.uid));
@@ -269,7 +298,7 @@ class WorkspacePass {
   }
 
   /** The database is the truth for API-made rows: a hand edit is put back; a deleted row takes its resource with it. */
-  private async mirrorRowToResource(kind: AnyKind, resource: CustomResource): Promise<number | undefined> {
+  private async mirrorRowToResource(kind: AnyKind, resource: CustomResource): Promise<void> {
     const row = this.rowOfResource(kind, resource);
     if (!row) {
       this.options.logger.info({ kind: kind.kind, ref: resourceRef(resource) }, 'row deleted through the API: deleting its custom resource');
@@ -286,8 +315,8 @@ class WorkspacePass {
     if (desired && !this.sameMeaning(kind, resource, row, context)) {
       this.options.logger.info({ kind: kind.kind, ref: resourceRef(resource), id: row.id }, 'custom resource of an API-made row was edited: putting it back');
       await this.options.writer.replaceSpec(kind.plural, resource, desired);
-      await this.options.writer
-        .event(kind.kind, resource, 'Normal', 'SpecRestored', `row ${row.id} is managed through the API; change it there`)
+      await this.options.events
+        .record(kind.kind, resource, 'Normal', 'SpecRestored', `row ${row.id} is managed through the API; change it there`)
         .catch((error: unknown) => this.options.logger.warn({ err: error }, 'could not record a Kubernetes Event'));
       return undefined;
     }
@@ -301,65 +330,49 @@ class WorkspacePass {
     // is still the truth: its resource then matches when it spells the row out exactly.
     if (!verdict.ok) {
       const desired = kind.specOf(row, context);
-      return desired !== null && isDeepStrictEqual(resource.spec ?? {}, withSpecDefaults(kind.kind, desired));
+      return desired !== null && isDeepStrictEqual(resource.spec ?? {}, withSpecDefaults(kind.resource, desired));
     }
-    const scratch = kind.newRow();
-    verdict.apply(this.em, scratch);
-    return isDeepStrictEqual(kind.specOf(scratch, context), kind.specOf(row, context));
+    return isDeepStrictEqual(kind.specOf(kind.preview(this.em, verdict.input), context), kind.specOf(row, context));
   }
 
-  /** A resource applied with kubectl or GitOps is the truth: its row is made to match, or it says why not. */
-  private async mirrorResourceToRow(kind: AnyKind, resource: CustomResource): Promise<number | undefined> {
+  /** A resource applied with kubectl or GitOps is the truth: its row is made to match through its service, or it says why not. */
+  private async mirrorResourceToRow(kind: AnyKind, resource: CustomResource): Promise<void> {
     const existing = this.rowOfResource(kind, resource);
     const context = this.context();
     const verdict = kind.read(resource.spec ?? {}, resource.metadata!.name!, context, existing);
     if (!verdict.ok) {
       return this.reconciler.writeOutcome(kind, resource, null, null, { reason: 'InvalidSpec', message: problemsMessage(verdict.problems) });
     }
-    const refusal = await this.refusal(kind, existing, verdict);
-    if (refusal) return this.reconciler.writeOutcome(kind, resource, null, null, refusal);
-    const row = existing ?? kind.newRow();
-    const before = existing ? kind.specOf(existing, context) : null;
-    verdict.apply(this.em, row);
     const ref = resourceRef(resource);
-    const changed = !existing || !isDeepStrictEqual(before, kind.specOf(row, context)) || row.kubernetesRef !== ref || row.managedBy !== 'kubernetes';
-    if (changed) {
-      Object.assign(row, { managedBy: 'kubernetes', kubernetesRef: ref, kubernetesUid: resource.metadata!.uid! });
-      if (!existing) {
-        row.workspace = this.em.getReference(Workspace, this.view.id);
-        this.em.persist(row);
-        await this.em.flush();
-        this.rows.get(kind)!.push(row);
-      }
-      const change: RowChange = { kind, id: row.id, clientId: this.view.clientId, workspaceId: this.view.id, action: existing ? 'updated' : 'created', ref };
-      recordChanges(this.em, [change], this.at);
-      await this.em.flush();
-      await publishChanges(this.options.bus, [change], this.options.logger, this.at);
-      this.options.logger.info({ kind: kind.kind, ref, id: row.id, action: change.action }, 'custom resource applied to its row');
+    const changed =
+      !existing ||
+      !isDeepStrictEqual(kind.specOf(existing, context), kind.specOf(kind.preview(this.em, verdict.input), context)) ||
+      existing.kubernetesRef !== ref ||
+      existing.managedBy !== 'kubernetes';
+    if (!changed) return this.reconciler.writeOutcome(kind, resource, existing, this.rowStatus(kind, existing), null);
+    const owner = { workspaceId: this.view.id, clientId: this.view.clientId, entitlement: this.view.entitlement };
+    let row: MirroredRow;
+    try {
+      row = await commitChanges(this.reconciler.outlets(this.em.fork() as EntityManager), { clientId: this.view.clientId, workspaceId: this.view.id, userId: null }, (unit) =>
+        kind.save(unit, owner, existing, verdict.input, { by: 'kubernetes', ref, uid: resource.metadata!.uid! }),
+      );
+    } catch (error) {
+      if (!(error instanceof RuleRefusal)) throw error;
+      return this.reconciler.writeOutcome(kind, resource, null, null, this.notSynced(kind, error));
     }
+    this.rows.set(kind, [...this.rows.get(kind)!.filter((candidate) => candidate.id !== row.id), row]);
+    this.options.logger.info({ kind: kind.kind, ref, id: row.id, action: existing ? 'updated' : 'created' }, 'custom resource applied to its row');
     return this.reconciler.writeOutcome(kind, resource, row, this.rowStatus(kind, row), null);
   }
 
-  /** Plan rules and names the spec alone cannot show: the same refusals the API answers with 402/403/409. */
-  private async refusal(
-    kind: AnyKind,
-    existing: MirroredRow | null,
-    verdict: { ok: true; apply: (tx: EntityManager, row: MirroredRow) => void },
-  ): Promise<NotSynced | null> {
-    const inactive = mutationDenial(this.view.entitlement);
-    if (inactive) return { reason: 'PlanInactive', message: inactive.message };
-    if (!existing && kind.limit) {
-      const over = limitDenial(this.view.entitlement, kind.limit, await kind.countOfClient(this.em, this.view.clientId));
-      if (over) return { reason: 'PlanLimit', message: over.message };
+  /** The services' refusals as a Synced condition; a taken name says who holds it. */
+  private notSynced(kind: AnyKind, refusal: RuleRefusal): NotSynced {
+    if (refusal.reason === 'NameTaken' && refusal.owner) {
+      const by = refusal.owner.kubernetesRef ? `the custom resource ${refusal.owner.kubernetesRef}` : 'the API';
+      return { reason: 'NameTaken', message: `${kind.kind} "${refusal.owner.name}" already exists in workspace ${this.view.id} (row ${refusal.owner.id}, made by ${by})` };
     }
-    const scratch = kind.newRow();
-    verdict.apply(this.em, scratch);
-    const owner = this.rows.get(kind)!.find((row) => row.name === scratch.name && row !== existing);
-    if (owner) {
-      const by = owner.kubernetesRef ? `the custom resource ${owner.kubernetesRef}` : 'the API';
-      return { reason: 'NameTaken', message: `${kind.kind} "${scratch.name}" already exists in workspace ${this.view.id} (row ${owner.id}, made by ${by})` };
-    }
-    return null;
+    const message = refusal.fields ? problemsMessage(refusal.fields) : refusal.message;
+    return { reason: refusal.reason, message };
   }
 
   /** Kubernetes-managed rows whose resource is gone (deleted while the operator was away, finalizer and all): deleted. */
@@ -369,11 +382,7 @@ class WorkspacePass {
     for (const kind of this.options.kinds) {
       for (const row of this.rows.get(kind)!) {
         if (row.managedBy !== 'kubernetes' || (row.kubernetesUid !== null && live.has(row.kubernetesUid))) continue;
-        const change: RowChange = { kind, id: row.id, clientId: this.view.clientId, workspaceId: this.view.id, action: 'deleted', ref: row.kubernetesRef ?? '' };
-        this.em.remove(row);
-        recordChanges(this.em, [change], this.at);
-        await this.em.flush();
-        await publishChanges(this.options.bus, [change], this.options.logger, this.at);
+        await this.reconciler.deleteRow(this.em, kind, row, { workspaceId: this.view.id, clientId: this.view.clientId }, row.kubernetesRef ?? '');
         this.options.logger.info({ kind: kind.kind, ref: row.kubernetesRef, id: row.id }, 'custom resource gone while the operator was away: row deleted');
       }
       this.rows.set(kind, this.rows.get(kind)!.filter((row) => row.managedBy !== 'kubernetes' || (row.kubernetesUid !== null && live.has(row.kubernetesUid))));

@@ -1,4 +1,4 @@
-import { PatchStrategy, setHeaderOptions, type CoreV1Api, type CustomObjectsApi } from '@kubernetes/client-node';
+import { PatchStrategy, setHeaderOptions, type CustomObjectsApi } from '@kubernetes/client-node';
 import { GROUP, VERSION } from '../resources/common.js';
 import { ROW_FINALIZER, SPEC_FIELD_MANAGER, STATUS_FIELD_MANAGER, type CustomResource } from './custom-resource.js';
 
@@ -18,11 +18,7 @@ export function replacingPatch(current: Record<string, unknown> | undefined, des
  * reconcile runs again on fresh state instead of overwriting someone else's change.
  */
 export class ResourceWriter {
-  constructor(
-    private readonly custom: CustomObjectsApi,
-    private readonly core: CoreV1Api,
-    private readonly component: string,
-  ) {}
+  constructor(private readonly custom: CustomObjectsApi) {}
 
   private target(plural: string, resource: CustomResource) {
     return { group: GROUP, version: VERSION, plural, namespace: resource.metadata!.namespace!, name: resource.metadata!.name! };
@@ -63,33 +59,5 @@ export class ResourceWriter {
 
   async delete(plural: string, resource: CustomResource): Promise<void> {
     await this.custom.deleteNamespacedCustomObject(this.target(plural, resource));
-  }
-
-  /** A Kubernetes Event on the resource, for `kubectl describe` and `kubectl get events`. */
-  async event(kind: string, resource: CustomResource, type: 'Normal' | 'Warning', reason: string, message: string): Promise<void> {
-    const now = new Date();
-    const namespace = resource.metadata!.namespace!;
-    await this.core.createNamespacedEvent({
-      namespace,
-      body: {
-        metadata: { generateName: `${resource.metadata!.name}.`, namespace },
-        involvedObject: {
-          apiVersion: `${GROUP}/${VERSION}`,
-          kind,
-          namespace,
-          name: resource.metadata!.name!,
-          uid: resource.metadata!.uid!,
-          resourceVersion: resource.metadata!.resourceVersion!,
-        },
-        type,
-        reason,
-        message: message.slice(0, 1024),
-        source: { component: this.component },
-        reportingComponent: this.component,
-        firstTimestamp: now,
-        lastTimestamp: now,
-        count: 1,
-      },
-    });
   }
 }

@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { DESCRIPTION_MAX } from '../../src/api/domains/domain-fields.js';
+import { DESCRIPTION_MAX } from '../../src/domain/domain-fields.js';
 import { NOT_IN_DOMAIN_NAME_PATTERN } from '../../src/domain/domain-name.js';
 import { ADDRESS_PATTERNS } from '../../src/domain/host-name.js';
 import { celHostName, celString } from './cel.js';

@@ -4,6 +4,7 @@ import type { Logger } from '../log.js';
 import { errorBody } from './envelope.js';
 import { isDatabaseUnavailable } from './database-unavailable.js';
 import { faultReport, isClientDataFault } from './fault-report.js';
+import { RuleRefusal } from '../services/refusal.js';
 import { ApiError, BASIC_CHALLENGE, badRequest, notFound, validationError } from './errors.js';
 import { parameterLocation, type KnownRoute } from './route-table.js';
 import { readableMessage } from './validation-messages.js';
@@ -57,6 +58,7 @@ const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 export function toApiError(error: unknown, route: KnownRoute | undefined, method: string): ApiError | null {
   if (error instanceof ApiError) return error;
+  if (error instanceof RuleRefusal) return new ApiError(error.code, error.message, error.fields ? { fields: error.fields } : {});
   if (isDatabaseUnavailable(error)) {
     return new ApiError('SERVICE_UNAVAILABLE', 'the database is unavailable; retry shortly', {
       headers: { 'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS) },

@@ -13,7 +13,7 @@ export const VALIDATION_MODULES = [
   'src/domain/host-name.js',
   'src/domain/domain-name.js',
   'src/domain/maintenance-window-validation.js',
-  'src/api/domains/domain-fields.js',
+  'src/domain/domain-fields.js',
 ];
 
 /** Modules the validation runs whose refusals are not about what a spec says. */

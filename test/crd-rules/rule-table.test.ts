@@ -37,7 +37,7 @@ for (const ruleCase of CRD_NARROWER_CASES) {
   });
 }
 
-/** Enough of a transaction for `apply` on a scratch row: references by id. */
+/** Enough of an entity manager for `preview`: references by id. */
 const scratchTx = { getReference: (_entity: unknown, id: number) => ({ id }) } as unknown as EntityManager;
 
 /** The row a spec makes, spelled out as the spec the operator would write for it. */
@@ -45,9 +45,7 @@ function meaning(kind: Kind, spec: Record<string, unknown>): Record<string, unkn
   const mirrored = KINDS[kind];
   const verdict = mirrored.read(spec, 'case', mirrorContext(), null);
   if (!verdict.ok) throw new Error(JSON.stringify(verdict.problems));
-  const row = mirrored.newRow();
-  verdict.apply(scratchTx, row);
-  return mirrored.specOf(row, mirrorContext());
+  return mirrored.specOf(mirrored.preview(scratchTx, verdict.input), mirrorContext());
 }
 
 test('a resource that leaves a defaulted field out means what an API call that leaves it out means', (t) => {

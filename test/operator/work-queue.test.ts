@@ -47,3 +47,26 @@ test('a failing key is retried with backoff; a key added twice runs once', async
   t.is(runs.filter((key) => key === 'once').length, 1);
   t.is(runs.filter((key) => key === 'flaky').length, 2);
 });
+
+test('due keys run in the order they became due, delayed ones at their time, and an earlier add moves a key forward', async (t) => {
+  const runs: string[] = [];
+  const queue = new WorkQueue(async (key) => {
+    runs.push(key);
+    return undefined;
+  }, createLogger('silent'));
+  const now = Date.now();
+  queue.add('late', now + 400);
+  queue.add('moved', now + 10_000);
+  queue.add('first');
+  queue.add('second');
+  queue.add('moved', now + 200);
+  queue.add('moved', now + 5_000);
+  t.is(queue.size, 4);
+  const stop = new AbortController();
+  const running = queue.run(stop.signal);
+  while (runs.length < 4) await new Promise((resolve) => setTimeout(resolve, 20));
+  stop.abort();
+  await running;
+  t.deepEqual(runs, ['first', 'second', 'moved', 'late']);
+  t.is(queue.size, 0);
+});

@@ -1,21 +1,26 @@
-import { readDomainFields } from '../../../src/api/domains/domain-fields.js';
+import { readDomainFields, type DomainChanges } from '../../../src/domain/domain-fields.js';
 import { daysUntilExpiry } from '../../../src/domain/domain-name.js';
+import { createDomainRow, deleteDomainRow, updateDomainRow } from '../../../src/services/domain-service.js';
 import { Domain } from '../../../src/store/entities/domain.js';
 import { NotificationGroup } from '../../../src/store/entities/notification-group.js';
+import { domainResource } from '../../resources/domain.js';
 import { compact, groupIds, groupNames, isoSeconds, specField, type MirroredKind } from './mirrored-kind.js';
 
-export const domainKind: MirroredKind<Domain> = {
-  kind: 'Domain',
-  plural: 'domains',
+interface DomainInput {
+  fields: DomainChanges;
+  active: boolean;
+}
+
+export const domainKind: MirroredKind<Domain, DomainInput> = {
+  resource: domainResource,
+  kind: domainResource.kind,
+  plural: domainResource.plural,
+  drivesAgents: false,
   notice: 'domain',
-  limit: 'domains',
   entity: Domain,
-  newRow: () => new Domain(),
 
   loadRows: (em, workspaceIds) =>
     em.find(Domain, { workspace: { $in: [...workspaceIds] } }, { populate: ['notificationGroups'], orderBy: { id: 'asc' } }),
-
-  countOfClient: (em, clientId) => em.count(Domain, { workspace: { client: clientId } }),
 
   read(spec, _resourceName, context) {
     const groups = groupIds(spec.notificationGroups, context.workspace);
@@ -32,21 +37,20 @@ export const domainKind: MirroredKind<Domain> = {
     if ('problem' in groups) problems.notificationGroups = groups.problem;
     if (spec.active !== undefined && typeof spec.active !== 'boolean') problems.active = 'must be true or false';
     if (!result.ok || Object.keys(problems).length > 0) return { ok: false, problems };
-    const changes = result.changes;
-    return {
-      ok: true,
-      apply: (tx, row) => {
-        if (row.name !== undefined && row.name !== changes.name) {
-          // Another host: the certificate seen so far belonged to the old one.
-          Object.assign(row, { currentCertificate: null, certificateNotAfter: null, lastCheckedAt: null, lastCheckError: null });
-        }
-        row.name = changes.name!;
-        row.description = changes.description ?? null;
-        row.active = spec.active !== false;
-        row.notificationGroups.set((changes.groupIds ?? []).map((id) => tx.getReference(NotificationGroup, id)));
-      },
-    };
+    return { ok: true, input: { fields: result.changes, active: spec.active !== false } };
   },
+
+  preview(em, { fields, active }) {
+    const row = new Domain();
+    Object.assign(row, { name: fields.name!, description: fields.description ?? null, active });
+    row.notificationGroups.set((fields.groupIds ?? []).map((id) => em.getReference(NotificationGroup, id)));
+    return row;
+  },
+
+  save: (unit, owner, existing, { fields, active }, origin) =>
+    existing ? updateDomainRow(unit, owner, existing.id, fields, origin, active) : createDomainRow(unit, owner, fields, origin, active),
+
+  remove: (unit, workspaceId, id, origin) => deleteDomainRow(unit, workspaceId, id, origin),
 
   specOf: (row, context) =>
     compact({

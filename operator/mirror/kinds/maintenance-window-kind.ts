@@ -1,20 +1,20 @@
 import { maintenanceState } from '../../../src/domain/maintenance-state.js';
-import { validateMaintenanceWindow } from '../../../src/domain/maintenance-window-validation.js';
+import { validateMaintenanceWindow, type MaintenanceWindowConfig } from '../../../src/domain/maintenance-window-validation.js';
+import { deleteWindowRow, saveWindowRow } from '../../../src/services/maintenance-window-service.js';
 import { MaintenanceWindow } from '../../../src/store/entities/maintenance-window.js';
 import { UptimeCheck } from '../../../src/store/entities/uptime-check.js';
+import { maintenanceWindowResource } from '../../resources/maintenance-window.js';
 import { compact, isoSeconds, specField, type MirroredKind } from './mirrored-kind.js';
 
-export const maintenanceWindowKind: MirroredKind<MaintenanceWindow> = {
-  kind: 'MaintenanceWindow',
-  plural: 'maintenancewindows',
+export const maintenanceWindowKind: MirroredKind<MaintenanceWindow, MaintenanceWindowConfig> = {
+  resource: maintenanceWindowResource,
+  kind: maintenanceWindowResource.kind,
+  plural: maintenanceWindowResource.plural,
+  drivesAgents: false,
   notice: 'maintenance_window',
-  limit: null,
   entity: MaintenanceWindow,
-  newRow: () => new MaintenanceWindow(),
 
   loadRows: (em, workspaceIds) => em.find(MaintenanceWindow, { workspace: { $in: [...workspaceIds] } }, { orderBy: { id: 'asc' } }),
-
-  countOfClient: (em, clientId) => em.count(MaintenanceWindow, { workspace: { client: clientId } }),
 
   read(spec, resourceName, context, existing) {
     const problems: Record<string, string> = {};
@@ -28,7 +28,7 @@ export const maintenanceWindowKind: MirroredKind<MaintenanceWindow> = {
         name: spec.name ?? resourceName,
         description: spec.description ?? null,
         scope: spec.scope,
-        uptime_check_id: spec.uptimeCheck === undefined ? null : (checkId ?? 1),
+        uptime_check_id: checkId,
         starts_at: spec.startsAt,
         ends_at: spec.endsAt,
         enabled: spec.enabled,
@@ -38,22 +38,26 @@ export const maintenanceWindowKind: MirroredKind<MaintenanceWindow> = {
     );
     if (!result.ok) for (const [field, reason] of Object.entries(result.fields)) problems[field === 'uptime_check_id' ? 'uptimeCheck' : specField(field)] ??= reason;
     if (!result.ok || Object.keys(problems).length > 0) return { ok: false, problems };
-    const config = result.config;
-    return {
-      ok: true,
-      apply: (tx, row) => {
-        Object.assign(row, {
-          name: config.name,
-          description: config.description,
-          scope: config.scope,
-          check: config.uptimeCheckId === null ? null : tx.getReference(UptimeCheck, config.uptimeCheckId),
-          startsAt: config.startsAt,
-          endsAt: config.endsAt,
-          enabled: config.enabled,
-        });
-      },
-    };
+    return { ok: true, input: result.config };
   },
+
+  preview(em, config) {
+    const row = new MaintenanceWindow();
+    Object.assign(row, {
+      name: config.name,
+      description: config.description,
+      scope: config.scope,
+      check: config.uptimeCheckId === null ? null : em.getReference(UptimeCheck, config.uptimeCheckId),
+      startsAt: config.startsAt,
+      endsAt: config.endsAt,
+      enabled: config.enabled,
+    });
+    return row;
+  },
+
+  save: async (unit, owner, existing, config, origin) => (await saveWindowRow(unit, owner, existing?.id ?? null, () => config, origin)).window,
+
+  remove: (unit, workspaceId, id, origin) => deleteWindowRow(unit, workspaceId, id, origin),
 
   specOf(row, context) {
     const checkName = row.check ? context.resourceNameOfCheck(row.check.id) : null;

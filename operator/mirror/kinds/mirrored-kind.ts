@@ -2,7 +2,9 @@ import type { EntityClass } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { ChangeNotice } from '../../../src/bus/messages.js';
 import type { Entitlement } from '../../../src/domain/entitlement.js';
-import type { PlanLimits } from '../../../src/domain/plans.js';
+import type { ResourceDefinition } from '../../resources/common.js';
+import type { ChangeUnit } from '../../../src/services/change-log.js';
+import type { Origin, Owner } from '../../../src/services/rules.js';
 import type { Workspace } from '../../../src/store/entities/workspace.js';
 
 /** What every mirrored row has: the columns that tie it to its custom resource. */
@@ -36,29 +38,37 @@ export interface MirrorContext {
   resourceNameOfCheck: (checkId: number) => string | null;
 }
 
-/** A spec the API's validation accepts, ready to be written to its row; or why it is refused, per spec field. */
-export type SpecVerdict<R> = { ok: true; apply: (tx: EntityManager, row: R) => void } | { ok: false; problems: Record<string, string> };
+/** A spec the API's validation accepts, as the input its resource's service writes; or why it is refused, per spec field. */
+export type SpecVerdict<I> = { ok: true; input: I } | { ok: false; problems: Record<string, string> };
 
 /**
  * One kind of custom resource mirrored to one kind of row. The mapping both ways lives here;
  * the rules are the API's own (src/domain), so a custom resource and an API call are judged alike.
  */
-export interface MirroredKind<R extends MirroredRow> {
-  kind: 'UptimeCheck' | 'Domain' | 'MaintenanceWindow';
+export interface MirroredKind<R extends MirroredRow, I = unknown> {
+  /** The custom resource's definition (schema, names, printer columns), from operator/resources/. */
+  resource: ResourceDefinition;
+  kind: string;
   plural: string;
+  /** Whether its rows decide the agent Deployments (a change re-sizes them). */
+  drivesAgents: boolean;
   /** Kind of the change notice the engine reloads on. */
   notice: ChangeNotice['kind'];
-  /** The plan limit a new row counts against, if any. */
-  limit: keyof PlanLimits | null;
   entity: EntityClass<R>;
-  newRow(): R;
   /** All rows of this kind that a custom resource mirrors or should mirror, loaded with what `specOf` needs. */
   loadRows(em: EntityManager, workspaceIds: readonly number[]): Promise<R[]>;
-  countOfClient(em: EntityManager, clientId: number): Promise<number>;
   /** Reads a spec (`name` defaults to the resource's name) with the API's validation and plan rules. */
-  read(spec: Record<string, unknown>, resourceName: string, context: MirrorContext, existing: R | null): SpecVerdict<R>;
+  read(spec: Record<string, unknown>, resourceName: string, context: MirrorContext, existing: R | null): SpecVerdict<I>;
+  /** An unsaved row holding what the input means, to compare with the stored one. */
+  preview(em: EntityManager, input: I): R;
+  /** Creates (no existing row) or updates the row through the resource's service, in the caller's transaction. */
+  save(unit: ChangeUnit, owner: Owner, existing: R | null, input: I, origin: Origin): Promise<R>;
+  /** Deletes the row through the resource's service. */
+  remove(unit: ChangeUnit, workspaceId: number, id: number, origin: Origin): Promise<void>;
   /** The spec of the custom resource that mirrors an API-made row; null when it cannot be expressed yet. */
   specOf(row: R, context: MirrorContext): Record<string, unknown> | null;
+  /** The open incident a row's status names, for kinds whose rows have incidents. */
+  openIncidentOf?(em: EntityManager, id: number): Promise<number | null>;
   /** Status fields from the row (the operator adds id, observedGeneration and conditions). */
   statusOf(row: R, now: Date, openIncidentId: number | null): Record<string, unknown>;
 }

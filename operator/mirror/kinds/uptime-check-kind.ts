@@ -1,10 +1,12 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { applyConfig } from '../../../src/api/uptime-checks/check-mutations.js';
 import { everyLocationSupportsEverything, locationsByCheckType } from '../../../src/domain/check-options.js';
-import { validateCheck } from '../../../src/domain/check-validation.js';
+import { validateCheck, type CheckConfig } from '../../../src/domain/check-validation.js';
 import { capabilityDenial, capabilityForCheckType } from '../../../src/domain/entitlement.js';
+import { Incident } from '../../../src/store/entities/incident.js';
 import { NotificationGroup } from '../../../src/store/entities/notification-group.js';
+import { assignCheckConfig, createUptimeCheck, deleteUptimeCheck, updateUptimeCheck } from '../../../src/services/uptime-check-service.js';
 import { UptimeCheck } from '../../../src/store/entities/uptime-check.js';
+import { uptimeCheckResource } from '../../resources/uptime-check.js';
 import { compact, groupIds, groupNames, isoSeconds, specField, type MirroredKind } from './mirrored-kind.js';
 
 /** Spec field → API field, for the fields whose names differ only by case. */
@@ -29,18 +31,21 @@ const SPEC_TO_API: Record<string, string> = {
 
 const messageField = (apiField: string): string => (apiField === 'notification_group_ids' ? 'notificationGroups' : specField(apiField));
 
-export const uptimeCheckKind: MirroredKind<UptimeCheck> = {
-  kind: 'UptimeCheck',
-  plural: 'uptimechecks',
+interface CheckInput {
+  config: CheckConfig;
+  paused: boolean;
+}
+
+export const uptimeCheckKind: MirroredKind<UptimeCheck, CheckInput> = {
+  resource: uptimeCheckResource,
+  kind: uptimeCheckResource.kind,
+  plural: uptimeCheckResource.plural,
+  drivesAgents: true,
   notice: 'uptime_check',
-  limit: 'uptimeChecks',
   entity: UptimeCheck,
-  newRow: () => new UptimeCheck(),
 
   loadRows: (em: EntityManager, workspaceIds) =>
     em.find(UptimeCheck, { workspace: { $in: [...workspaceIds] } }, { populate: ['notificationGroups'], orderBy: { id: 'asc' } }),
-
-  countOfClient: (em, clientId) => em.count(UptimeCheck, { workspace: { client: clientId } }),
 
   read(spec, resourceName, context, existing) {
     const body: Record<string, unknown> = { name: spec.name ?? resourceName };
@@ -58,16 +63,20 @@ export const uptimeCheckKind: MirroredKind<UptimeCheck> = {
     const denial = capabilityDenial(context.workspace.entitlement, capabilityForCheckType(String(spec.checkType)));
     if (denial) problems.checkType = denial.message;
     if (!result.ok || Object.keys(problems).length > 0) return { ok: false, problems };
-    const config = result.config;
-    return {
-      ok: true,
-      apply: (tx, row) => {
-        row.checkType = config.checkType;
-        applyConfig(row, config, config.notificationGroupIds.map((id) => tx.getReference(NotificationGroup, id)));
-        row.paused = spec.paused === true;
-      },
-    };
+    return { ok: true, input: { config: result.config, paused: spec.paused === true } };
   },
+
+  preview(em, { config, paused }) {
+    const row = new UptimeCheck();
+    assignCheckConfig(row, config, config.notificationGroupIds.map((id) => em.getReference(NotificationGroup, id)));
+    row.paused = paused;
+    return row;
+  },
+
+  save: (unit, owner, existing, { config, paused }, origin) =>
+    existing ? updateUptimeCheck(unit, owner, existing.id, () => config, origin, paused) : createUptimeCheck(unit, owner, config, origin, paused),
+
+  remove: (unit, workspaceId, id, origin) => deleteUptimeCheck(unit, workspaceId, id, origin),
 
   specOf(row, context) {
     return compact({
@@ -94,6 +103,8 @@ export const uptimeCheckKind: MirroredKind<UptimeCheck> = {
       paused: row.paused,
     });
   },
+
+  openIncidentOf: async (em, id) => (await em.findOne(Incident, { check: id, status: { $in: ['open', 'acknowledged'] } }, { fields: ['id'] }))?.id ?? null,
 
   statusOf: (row, _now, openIncidentId) =>
     compact({ state: row.paused ? 'paused' : row.state, lastRunAt: isoSeconds(row.lastRunAt), openIncidentId: openIncidentId ?? undefined }),

@@ -2,7 +2,7 @@ import type { Request as ExpressRequest } from 'express';
 import { Body, Get, Path, Post, Query, Request, Response, Route, Security, SuccessResponse, Tags } from '@tsoa/runtime';
 import { principalOf, workspaceOf } from '../auth/principal.js';
 import { ApiController } from '../base-controller.js';
-import type { DomainFields } from '../domains/domain-fields.js';
+import type { DomainFields } from '../../domain/domain-fields.js';
 import { checkDomainNow, createDomain, deleteDomain, toggleDomain, updateDomain } from '../domains/domain-mutations.js';
 import { certificateHistory, findDomain, listDomains } from '../domains/domain-queries.js';
 import { domainDetail, domainView, historyEntry, type CertificateHistoryEntry, type DomainDetail, type DomainView } from '../domains/domain-views.js';

@@ -40,10 +40,3 @@ export async function certificateHistory(em: EntityManager, domain: Domain, limi
   const [snapshots, total] = await em.findAndCount(CertificateSnapshot, { domain }, { orderBy: { firstSeenAt: 'desc', id: 'desc' }, limit, offset });
   return { snapshots, total };
 }
-
-export const domainsOfClient = (em: EntityManager, clientId: number): Promise<number> => em.count(Domain, { workspace: { client: clientId } });
-
-export async function domainNameTaken(em: EntityManager, workspace: Workspace, name: string, exceptId?: number): Promise<boolean> {
-  const where: FilterQuery<Domain> = exceptId === undefined ? { workspace, name } : { workspace, name, id: { $ne: exceptId } };
-  return (await em.count(Domain, where)) > 0;
-}

@@ -1,16 +1,15 @@
-import { UniqueConstraintViolationException } from '@mikro-orm/core';
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { locationsByCheckType, everyLocationSupportsEverything, parseLocationList } from '../../domain/check-options.js';
 import { validateCheck, type CheckConfig } from '../../domain/check-validation.js';
 import { capabilityDenial, capabilityForCheckType } from '../../domain/entitlement.js';
-import type { NotificationGroup } from '../../store/entities/notification-group.js';
 import { UptimeCheck, UptimeCheckFavorite, type CheckType } from '../../store/entities/uptime-check.js';
 import { workspaceOf, type Principal } from '../auth/principal.js';
-import { conflict, validationError } from '../errors.js';
-import { requireActiveEntitlement, requireCapability, requirePermission, requireWithinLimit } from '../guards.js';
+import { validationError } from '../errors.js';
+import { requireActiveEntitlement, requireCapability, requirePermission } from '../guards.js';
 import { mutate } from '../mutation.js';
 import type { RequestContext } from '../request-context.js';
-import { checksOfClient, findCheck, groupsOfWorkspace, nameTaken } from './check-queries.js';
+import { API, refuseManaged, type Owner } from '../../services/rules.js';
+import { createUptimeCheck, deleteUptimeCheck, updateUptimeCheck } from '../../services/uptime-check-service.js';
+import { findCheck } from './check-queries.js';
 
 /** The locations each check type may use in this deployment, as the options endpoint shows them. */
 export function usableLocations(context: RequestContext): Record<CheckType, string[]> {
@@ -27,12 +26,6 @@ function guardMutation(principal: Principal): void {
   requireActiveEntitlement(principal);
 }
 
-function refuseManaged(check: UptimeCheck): void {
-  if (check.managedBy === 'kubernetes') {
-    throw conflict(`uptime check ${check.id} is managed by the Kubernetes manifest ${check.kubernetesRef ?? '(unknown)'}; change it there`);
-  }
-}
-
 function validated(context: RequestContext, body: Record<string, unknown>, savedCheckType?: CheckType): CheckConfig {
   const result = validateCheck(body, {
     locations: usableLocations(context),
@@ -43,98 +36,28 @@ function validated(context: RequestContext, body: Record<string, unknown>, saved
   return result.config;
 }
 
-async function attachableGroups(tx: EntityManager, principal: Principal, ids: readonly number[]): Promise<NotificationGroup[]> {
-  const { groups, foreign } = await groupsOfWorkspace(tx, workspaceOf(principal), ids);
-  if (foreign.length) throw validationError({ notification_group_ids: `not groups of this workspace: ${foreign.join(', ')}` });
-  return groups;
-}
-
-export function applyConfig(check: UptimeCheck, config: CheckConfig, groups: NotificationGroup[]): void {
-  Object.assign(check, {
-    name: config.name,
-    hostname: config.hostname,
-    protocol: config.protocol,
-    path: config.path,
-    checkFrequency: config.checkFrequency,
-    requestMethod: config.requestMethod,
-    responseTimeout: config.responseTimeout,
-    triggerLocations: config.triggerLocations,
-    minFailingLocations: config.minFailingLocations,
-    responseClasses: config.responseClasses,
-    flagFollowRedirect: config.flagFollowRedirect,
-    dnsRecordType: config.dnsRecordType,
-    dnsExpectedValues: config.dnsExpectedValues,
-    port: config.port,
-    bannerMatchOperator: config.bannerMatchOperator,
-    bannerMatchValue: config.bannerMatchValue,
-  });
-  check.notificationGroups.set(groups);
-}
-
-const duplicateName = (name: string) => conflict(`an uptime check named "${name}" already exists in this workspace`);
-
-async function flushRefusingDuplicate(tx: EntityManager, name: string): Promise<void> {
-  try {
-    await tx.flush();
-  } catch (error) {
-    if (error instanceof UniqueConstraintViolationException) throw duplicateName(name);
-    throw error;
-  }
-}
-
 /** The capability the raw body's type needs, checked before the fields so that a basic plan hears 403 and not a list of field errors. */
 const requestedType = (body: Record<string, unknown>): string => (typeof body.check_type === 'string' ? body.check_type : '');
+
+const ownerOf = (principal: Principal): Owner => ({ workspaceId: workspaceOf(principal).id, clientId: principal.client.id, entitlement: principal.entitlement });
 
 export async function createCheck(context: RequestContext, principal: Principal, body: Record<string, unknown>): Promise<number> {
   guardMutation(principal);
   requireCapability(principal, capabilityForCheckType(requestedType(body)));
   const config = validated(context, body);
-  const workspace = workspaceOf(principal);
-  return mutate(context, principal, async (tx, changes) => {
-    requireWithinLimit(principal, 'uptimeChecks', await checksOfClient(tx, principal.client.id));
-    const groups = await attachableGroups(tx, principal, config.notificationGroupIds);
-    if (await nameTaken(tx, workspace, config.name)) throw duplicateName(config.name);
-    const check = tx.create(UptimeCheck, {
-      workspace: workspace.id,
-      checkType: config.checkType,
-      name: config.name,
-      hostname: config.hostname,
-      checkFrequency: config.checkFrequency,
-      responseTimeout: config.responseTimeout,
-      triggerLocations: config.triggerLocations,
-      minFailingLocations: config.minFailingLocations,
-    });
-    applyConfig(check, config, groups);
-    await flushRefusingDuplicate(tx, config.name);
-    changes.record({ action: 'uptime_check.create', resourceType: 'uptime_check', resourceId: check.id, notice: 'created', details: { name: check.name } });
-    return check.id;
-  });
+  return mutate(context, principal, async (tx, changes) => (await createUptimeCheck({ tx, changes }, ownerOf(principal), config, API)).id);
 }
 
 export async function updateCheck(context: RequestContext, principal: Principal, id: number, body: Record<string, unknown>): Promise<void> {
   guardMutation(principal);
-  const workspace = workspaceOf(principal);
-  await mutate(context, principal, async (tx, changes) => {
-    const check = await findCheck(tx, workspace, id);
-    refuseManaged(check);
-    requireCapability(principal, capabilityForCheckType(check.checkType));
-    const config = validated(context, body, check.checkType);
-    const groups = await attachableGroups(tx, principal, config.notificationGroupIds);
-    if (await nameTaken(tx, workspace, config.name, check.id)) throw duplicateName(config.name);
-    applyConfig(check, config, groups);
-    await flushRefusingDuplicate(tx, config.name);
-    changes.record({ action: 'uptime_check.update', resourceType: 'uptime_check', resourceId: check.id, notice: 'updated' });
-  });
+  await mutate(context, principal, (tx, changes) =>
+    updateUptimeCheck({ tx, changes }, ownerOf(principal), id, (saved) => validated(context, body, saved.checkType), API),
+  );
 }
 
 export async function deleteCheck(context: RequestContext, principal: Principal, id: number): Promise<void> {
   guardMutation(principal);
-  await mutate(context, principal, async (tx, changes) => {
-    const check = await findCheck(tx, workspaceOf(principal), id);
-    refuseManaged(check);
-    tx.remove(check);
-    changes.record({ action: 'uptime_check.delete', resourceType: 'uptime_check', resourceId: id, notice: 'deleted', details: { name: check.name } });
-  });
+  await mutate(context, principal, (tx, changes) => deleteUptimeCheck({ tx, changes }, workspaceOf(principal).id, id, API));
 }
 
 /** Pause and resume are idempotent: pausing a paused check answers the same and records nothing. */
@@ -142,7 +65,7 @@ export async function setPaused(context: RequestContext, principal: Principal, i
   guardMutation(principal);
   return mutate(context, principal, async (tx, changes) => {
     const check = await findCheck(tx, workspaceOf(principal), id);
-    refuseManaged(check);
+    refuseManaged(API, check, 'uptime check');
     if (!paused) requireCapability(principal, capabilityForCheckType(check.checkType));
     if (check.paused === paused) return check;
     check.paused = paused;

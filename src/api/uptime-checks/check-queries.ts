@@ -1,6 +1,5 @@
 import type { FilterQuery } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { NotificationGroup } from '../../store/entities/notification-group.js';
 import { UptimeCheck } from '../../store/entities/uptime-check.js';
 import { Workspace } from '../../store/entities/workspace.js';
 import { notFound } from '../errors.js';
@@ -25,22 +24,4 @@ export interface CheckListFilters {
   offset: number;
 }
 
-export async function nameTaken(em: EntityManager, workspace: Workspace, name: string, exceptId?: number): Promise<boolean> {
-  const where: FilterQuery<UptimeCheck> = exceptId === undefined ? { workspace, name } : { workspace, name, id: { $ne: exceptId } };
-  return (await em.count(UptimeCheck, where)) > 0;
-}
-
-/** How many checks the client has across its workspaces: plan limits count per client. */
-export const checksOfClient = (em: EntityManager, clientId: number): Promise<number> =>
-  em.count(UptimeCheck, { workspace: { client: clientId } });
-
-/** The groups named by id, when every one belongs to the workspace; otherwise the ids that do not. */
-export async function groupsOfWorkspace(
-  em: EntityManager,
-  workspace: Workspace,
-  ids: readonly number[],
-): Promise<{ groups: NotificationGroup[]; foreign: number[] }> {
-  const groups = ids.length ? await em.find(NotificationGroup, { id: { $in: [...ids] }, workspace }) : [];
-  const found = new Set(groups.map((group) => group.id));
-  return { groups, foreign: ids.filter((id) => !found.has(id)) };
 }

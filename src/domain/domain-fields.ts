@@ -1,4 +1,4 @@
-import { normaliseDomainName } from '../../domain/domain-name.js';
+import { normaliseDomainName } from './domain-name.js';
 
 export interface DomainFields {
   name?: string;

@@ -1,0 +1,98 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Bus } from '../bus/bus.js';
+import type { ChangeNotice } from '../bus/messages.js';
+import { changeSubject } from '../bus/subjects.js';
+import type { Logger } from '../log.js';
+import { ActivityLogEntry } from '../store/entities/activity-log.js';
+import { User } from '../store/entities/user.js';
+
+interface ChangeBase {
+  /** Activity-log action, e.g. `uptime_check.update`. */
+  action: string;
+  resourceId: number;
+  details?: Record<string, unknown>;
+  /** The workspace the entry belongs to, when it is not the author's (administrator routes have none). */
+  workspaceId?: number | null;
+}
+
+interface MonitoringChange extends ChangeBase {
+  resourceType: ChangeNotice['kind'];
+  /** The change notice for the engine; null when the change does not concern it (e.g. a favorite). */
+  notice: ChangeNotice['action'] | null;
+}
+
+/** Resources only the activity log records: the engine has nothing to reload for them. */
+export type RecordOnlyResource = 'user' | 'workspace' | 'push_token';
+
+interface RecordOnlyChange extends ChangeBase {
+  resourceType: RecordOnlyResource;
+  notice: null;
+}
+
+export type Change = MonitoringChange | RecordOnlyChange;
+
+export interface ChangeRecorder {
+  record(change: Change): void;
+}
+
+/** Who makes a change: a signed-in user, or (userId null) the operator applying a manifest. */
+export interface ChangeAuthor {
+  clientId: number;
+  workspaceId: number | null;
+  userId: number | null;
+}
+
+/** What a service writes with: the transaction, and where its changes are recorded. */
+export interface ChangeUnit {
+  tx: EntityManager;
+  changes: ChangeRecorder;
+}
+
+export interface ChangeOutlets {
+  em: EntityManager;
+  bus: Bus;
+  logger: Logger;
+  now: () => Date;
+}
+
+/**
+ * Runs a change in one transaction, writes an activity-log entry per recorded change in the same
+ * transaction, and publishes the change notices only after the commit (so the engine never
+ * reloads a row that is not there yet). A failed publish is logged and does not fail the change:
+ * it is committed, and the engine's periodic resync picks it up.
+ */
+export async function commitChanges<T>(outlets: ChangeOutlets, author: ChangeAuthor, work: (unit: ChangeUnit) => Promise<T>): Promise<T> {
+  const changes: Change[] = [];
+  const result = await outlets.em.transactional(async (tx) => {
+    const value = await work({ tx, changes: { record: (change) => changes.push(change) } });
+    const at = outlets.now();
+    for (const change of changes) {
+      tx.create(ActivityLogEntry, {
+        client: author.clientId,
+        workspaceId: change.workspaceId !== undefined ? change.workspaceId : author.workspaceId,
+        actor: author.userId === null ? null : tx.getReference(User, author.userId),
+        action: change.action,
+        resourceType: change.resourceType,
+        resourceId: change.resourceId,
+        details: change.details ?? null,
+        at,
+      });
+    }
+    return value;
+  });
+  await publishNotices(outlets, changes);
+  return result;
+}
+
+async function publishNotices(outlets: ChangeOutlets, changes: readonly Change[]): Promise<void> {
+  const at = outlets.now().toISOString();
+  for (const change of changes) {
+    if (change.notice === null) continue;
+    const notice: ChangeNotice = { kind: change.resourceType, id: change.resourceId, action: change.notice, at };
+    try {
+      await outlets.bus.publishDurable(changeSubject(notice.kind, notice.id), notice);
+    } catch (error) {
+      outlets.logger.error({ err: error, notice }, 'change notice not published; the engine resync will pick the change up');
+    }
+  }
+}
