@@ -118,7 +118,7 @@ distributed('a redelivered result batch decides nothing twice: one run, one inci
   // The second copies arrive after the first: give them time to be handled, then count.
   await new Promise((resolve) => setTimeout(resolve, 1_500));
   await engine.engine.flushRuns();
-  t.is(await em().count(Run, { check: check.id, cycleId: run.cycleId }), 1);
+  t.is(await em().count(Run, { check: check.id, cycleKey: run.cycleKey }), 1);
   await until('the incident', async () => (await em().count(Incident, { check: check.id })) === 1);
   await new Promise((resolve) => setTimeout(resolve, 500));
   t.is(await em().count(Incident, { check: check.id }), 1);

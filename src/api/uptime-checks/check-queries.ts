@@ -1,4 +1,3 @@
-import type { FilterQuery } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { UptimeCheck } from '../../store/entities/uptime-check.js';
 import { Workspace } from '../../store/entities/workspace.js';
@@ -22,6 +21,4 @@ export interface CheckListFilters {
   favorite: boolean | undefined;
   limit: number;
   offset: number;
-}
-
 }
