@@ -49,9 +49,9 @@ export async function seedWorkspaces(em: EntityManager, checks: number): Promise
     insert into uptime_check_favorites (user_id, check_id)
     select ${reader.user_id}, id from uptime_checks where workspace_id = ${ws} and id % 10 = 3`);
   await connection.execute(`
-    insert into runs (check_id, cycle_id, started_at, finished_at, state, failing_locations, latency_ms, results)
-    select c.id, c.id || '-' || r, now() - r * interval '15 minutes', now() - r * interval '15 minutes' + interval '80 milliseconds',
-      'UP', 0, 80, '[{"location":"eu-west","state":"UP","reason":null,"latencyMs":80,"late":false}]'
+    insert into runs (check_id, cycle_key, started_at, finished_at, state, failing_locations, latency_ms, results)
+    select c.id, c.id::bigint * 3 + r, now() - r * interval '15 minutes', now() - r * interval '15 minutes' + interval '80 milliseconds',
+      'UP', 0, 80, '[["eu-west","u",80]]'
     from uptime_checks c, generate_series(0, 2) r where c.workspace_id = ${ws}`);
   await connection.execute(`
     insert into incidents (workspace_id, check_id, status, severity, failed_locations, opened_by_cycle, opened_at, resolved_at)

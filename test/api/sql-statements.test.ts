@@ -40,8 +40,8 @@ async function grow(count: number): Promise<void> {
     insert into uptime_check_favorites (user_id, check_id)
     select ${account.userId}, id from uptime_checks where workspace_id = ${ws} and id % 3 = 0 on conflict do nothing`);
   await connection.execute(`
-    insert into runs (check_id, cycle_id, started_at, finished_at, state, failing_locations, latency_ms, results)
-    select ${checkId}, 'sql-statements-' || r, now() - r * interval '1 minute', now() - r * interval '1 minute', 'UP', 0, 10, '[]'
+    insert into runs (check_id, cycle_key, started_at, finished_at, state, failing_locations, latency_ms, results)
+    select ${checkId}, r, now() - r * interval '1 minute', now() - r * interval '1 minute', 'UP', 0, 10, '[]'
     from generate_series(${from}, ${to}) r`);
   await connection.execute(`
     insert into incidents (workspace_id, check_id, status, severity, failed_locations, opened_by_cycle, opened_at)
