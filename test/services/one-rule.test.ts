@@ -6,7 +6,7 @@ import { createLogger } from '../../src/log.js';
 import { UptimeCheck } from '../../src/store/entities/uptime-check.js';
 import { ApiHarness, type Account } from '../api/helpers/api-harness.js';
 import { pingCheck } from '../api/helpers/check-bodies.js';
-import { eventually, kubectl } from '../operator/helpers/kubectl.js';
+import { eventually, kubectl } from '../support/kubectl.js';
 import { startKubeTestServer, type KubeTestServer } from '../support/kube/index.js';
 
 let api: ApiHarness;
