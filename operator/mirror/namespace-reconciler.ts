@@ -332,7 +332,7 @@ class WorkspacePass {
       const desired = kind.specOf(row, context);
       return desired !== null && isDeepStrictEqual(resource.spec ?? {}, withSpecDefaults(kind.resource, desired));
     }
-    return isDeepStrictEqual(kind.specOf(kind.preview(this.em, verdict.input), context), kind.specOf(row, context));
+    return isDeepStrictEqual(kind.specOfInput(verdict.input, context), kind.specOf(row, context));
   }
 
   /** A resource applied with kubectl or GitOps is the truth: its row is made to match through its service, or it says why not. */
@@ -346,7 +346,7 @@ class WorkspacePass {
     const ref = resourceRef(resource);
     const changed =
       !existing ||
-      !isDeepStrictEqual(kind.specOf(existing, context), kind.specOf(kind.preview(this.em, verdict.input), context)) ||
+      !isDeepStrictEqual(kind.specOf(existing, context), kind.specOfInput(verdict.input, context)) ||
       existing.kubernetesRef !== ref ||
       existing.managedBy !== 'kubernetes';
     if (!changed) return this.reconciler.writeOutcome(kind, resource, existing, this.rowStatus(kind, existing), null);

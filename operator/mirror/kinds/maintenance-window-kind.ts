@@ -2,9 +2,26 @@ import { maintenanceState } from '../../../src/domain/maintenance-state.js';
 import { validateMaintenanceWindow, type MaintenanceWindowConfig } from '../../../src/domain/maintenance-window-validation.js';
 import { deleteWindowRow, saveWindowRow } from '../../../src/services/maintenance-window-service.js';
 import { MaintenanceWindow } from '../../../src/store/entities/maintenance-window.js';
-import { UptimeCheck } from '../../../src/store/entities/uptime-check.js';
 import { maintenanceWindowResource } from '../../resources/maintenance-window.js';
-import { compact, isoSeconds, specField, type MirroredKind } from './mirrored-kind.js';
+import { compact, isoSeconds, specField, type MirrorContext, type MirroredKind } from './mirrored-kind.js';
+
+/**
+ * The spec of a window's values, whether they come from its row or from a spec just read: one
+ * spelling, compared as plain values. Null while the check it covers has no resource to name.
+ */
+function specOfValues(values: MaintenanceWindowConfig, context: MirrorContext): Record<string, unknown> | null {
+  const checkName = values.uptimeCheckId === null ? null : context.resourceNameOfCheck(values.uptimeCheckId);
+  if (values.uptimeCheckId !== null && checkName === null) return null;
+  return compact({
+    name: values.name,
+    description: values.description,
+    scope: values.scope,
+    uptimeCheck: checkName,
+    startsAt: isoSeconds(values.startsAt),
+    endsAt: isoSeconds(values.endsAt),
+    enabled: values.enabled,
+  });
+}
 
 export const maintenanceWindowKind: MirroredKind<MaintenanceWindow, MaintenanceWindowConfig> = {
   resource: maintenanceWindowResource,
@@ -41,37 +58,16 @@ export const maintenanceWindowKind: MirroredKind<MaintenanceWindow, MaintenanceW
     return { ok: true, input: result.config };
   },
 
-  preview(em, config) {
-    const row = new MaintenanceWindow();
-    Object.assign(row, {
-      name: config.name,
-      description: config.description,
-      scope: config.scope,
-      check: config.uptimeCheckId === null ? null : em.getReference(UptimeCheck, config.uptimeCheckId),
-      startsAt: config.startsAt,
-      endsAt: config.endsAt,
-      enabled: config.enabled,
-    });
-    return row;
-  },
-
   save: async (unit, owner, existing, config, origin) => (await saveWindowRow(unit, owner, existing?.id ?? null, () => config, origin)).window,
 
   remove: (unit, workspaceId, id, origin) => deleteWindowRow(unit, workspaceId, id, origin),
 
-  specOf(row, context) {
-    const checkName = row.check ? context.resourceNameOfCheck(row.check.id) : null;
-    if (row.check && checkName === null) return null;
-    return compact({
-      name: row.name,
-      description: row.description,
-      scope: row.scope,
-      uptimeCheck: checkName,
-      startsAt: isoSeconds(row.startsAt),
-      endsAt: isoSeconds(row.endsAt),
-      enabled: row.enabled,
-    });
-  },
+  specOf: (row, context) => specOfValues(
+      { name: row.name, description: row.description, scope: row.scope, uptimeCheckId: row.check?.id ?? null, startsAt: row.startsAt, endsAt: row.endsAt, enabled: row.enabled },
+      context,
+    ),
+
+  specOfInput: (config, context) => specOfValues(config, context),
 
   statusOf: (row, now) => ({ state: maintenanceState(row, now) }),
 };

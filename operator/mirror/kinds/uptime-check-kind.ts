@@ -3,11 +3,10 @@ import { everyLocationSupportsEverything, locationsByCheckType } from '../../../
 import { validateCheck, type CheckConfig } from '../../../src/domain/check-validation.js';
 import { capabilityDenial, capabilityForCheckType } from '../../../src/domain/entitlement.js';
 import { Incident } from '../../../src/store/entities/incident.js';
-import { NotificationGroup } from '../../../src/store/entities/notification-group.js';
-import { assignCheckConfig, createUptimeCheck, deleteUptimeCheck, updateUptimeCheck } from '../../../src/services/uptime-check-service.js';
+import { createUptimeCheck, deleteUptimeCheck, updateUptimeCheck } from '../../../src/services/uptime-check-service.js';
 import { UptimeCheck } from '../../../src/store/entities/uptime-check.js';
 import { uptimeCheckResource } from '../../resources/uptime-check.js';
-import { compact, groupIds, groupNames, isoSeconds, specField, type MirroredKind } from './mirrored-kind.js';
+import { compact, groupIds, groupNames, isoSeconds, specField, type MirrorContext, type MirroredKind } from './mirrored-kind.js';
 
 /** Spec field → API field, for the fields whose names differ only by case. */
 const SPEC_TO_API: Record<string, string> = {
@@ -34,6 +33,34 @@ const messageField = (apiField: string): string => (apiField === 'notification_g
 interface CheckInput {
   config: CheckConfig;
   paused: boolean;
+}
+
+/** A check's stored values: its validated config, as a row holds it (the record type as the column's text). */
+type CheckValues = Omit<CheckConfig, 'dnsRecordType'> & { dnsRecordType: string | null };
+
+/** The spec of a check's values, whether they come from its row or from a spec just read: one spelling, compared as plain values. */
+function specOfValues(values: CheckValues, paused: boolean, context: MirrorContext): Record<string, unknown> {
+  return compact({
+    name: values.name,
+    checkType: values.checkType,
+    hostname: values.hostname,
+    protocol: values.protocol,
+    path: values.path,
+    checkFrequency: values.checkFrequency,
+    requestMethod: values.requestMethod,
+    responseTimeout: values.responseTimeout,
+    triggerLocations: [...values.triggerLocations],
+    minFailingLocations: values.minFailingLocations,
+    responseClasses: values.responseClasses.length ? [...values.responseClasses] : undefined,
+    flagFollowRedirect: values.checkType === 'http' ? values.flagFollowRedirect : undefined,
+    notificationGroups: values.notificationGroupIds.length ? groupNames(values.notificationGroupIds, context.workspace) : undefined,
+    dnsRecordType: values.dnsRecordType,
+    dnsExpectedValues: values.dnsExpectedValues ? [...values.dnsExpectedValues] : undefined,
+    port: values.port,
+    bannerMatchOperator: values.bannerMatchOperator,
+    bannerMatchValue: values.bannerMatchOperator && values.bannerMatchOperator !== 'none' ? values.bannerMatchValue : undefined,
+    paused,
+  });
 }
 
 export const uptimeCheckKind: MirroredKind<UptimeCheck, CheckInput> = {
@@ -66,43 +93,38 @@ export const uptimeCheckKind: MirroredKind<UptimeCheck, CheckInput> = {
     return { ok: true, input: { config: result.config, paused: spec.paused === true } };
   },
 
-  preview(em, { config, paused }) {
-    const row = new UptimeCheck();
-    assignCheckConfig(row, config, config.notificationGroupIds.map((id) => em.getReference(NotificationGroup, id)));
-    row.paused = paused;
-    return row;
-  },
-
   save: (unit, owner, existing, { config, paused }, origin) =>
     existing ? updateUptimeCheck(unit, owner, existing.id, () => config, origin, paused) : createUptimeCheck(unit, owner, config, origin, paused),
 
   remove: (unit, workspaceId, id, origin) => deleteUptimeCheck(unit, workspaceId, id, origin),
 
-  specOf(row, context) {
-    return compact({
-      name: row.name,
-      checkType: row.checkType,
-      hostname: row.hostname,
-      protocol: row.protocol,
-      path: row.path,
-      checkFrequency: row.checkFrequency,
-      requestMethod: row.requestMethod,
-      responseTimeout: row.responseTimeout,
-      triggerLocations: [...row.triggerLocations],
-      minFailingLocations: row.minFailingLocations,
-      responseClasses: row.responseClasses.length ? [...row.responseClasses] : undefined,
-      flagFollowRedirect: row.checkType === 'http' ? row.flagFollowRedirect : undefined,
-      notificationGroups: row.notificationGroups.isInitialized() && row.notificationGroups.length
-        ? groupNames(row.notificationGroups.getItems().map((group) => group.id), context.workspace)
-        : undefined,
-      dnsRecordType: row.dnsRecordType,
-      dnsExpectedValues: row.dnsExpectedValues ? [...row.dnsExpectedValues] : undefined,
-      port: row.port,
-      bannerMatchOperator: row.bannerMatchOperator,
-      bannerMatchValue: row.bannerMatchOperator && row.bannerMatchOperator !== 'none' ? row.bannerMatchValue : undefined,
-      paused: row.paused,
-    });
-  },
+  specOf: (row, context) =>
+    specOfValues(
+      {
+        name: row.name,
+        checkType: row.checkType,
+        hostname: row.hostname,
+        protocol: row.protocol,
+        path: row.path,
+        checkFrequency: row.checkFrequency,
+        requestMethod: row.requestMethod,
+        responseTimeout: row.responseTimeout,
+        triggerLocations: row.triggerLocations,
+        minFailingLocations: row.minFailingLocations,
+        responseClasses: row.responseClasses,
+        flagFollowRedirect: row.flagFollowRedirect,
+        dnsRecordType: row.dnsRecordType,
+        dnsExpectedValues: row.dnsExpectedValues,
+        port: row.port,
+        bannerMatchOperator: row.bannerMatchOperator,
+        bannerMatchValue: row.bannerMatchValue,
+        notificationGroupIds: row.notificationGroups.isInitialized() ? row.notificationGroups.getItems().map((group) => group.id) : [],
+      },
+      row.paused,
+      context,
+    ),
+
+  specOfInput: ({ config, paused }, context) => specOfValues(config, paused, context),
 
   openIncidentOf: async (em, id) => (await em.findOne(Incident, { check: id, status: { $in: ['open', 'acknowledged'] } }, { fields: ['id'] }))?.id ?? null,
 
