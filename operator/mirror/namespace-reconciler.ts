@@ -12,7 +12,7 @@ import { setCondition, type Condition, type ConditionUpdate } from './conditions
 import { isApiOrigin, ORIGIN_LABEL, resourceRef, workspaceIdOf, type CustomResource } from './custom-resource.js';
 import { deleting, hasFinalizer, planResource, problemsMessage, type NotSynced, type ResourceAction } from './resource-plan.js';
 import type { MirrorContext, MirroredKind, MirroredRow, WorkspaceView } from './kinds/mirrored-kind.js';
-import { uptimeCheckKind } from './kinds/uptime-check-kind.js';
+import { uptimeCheckKind } from './kinds/uptime-check/kind.js';
 import { resourceNameForRow, ROW_ID_LABEL } from './resource-name.js';
 import type { EventRecorder } from './event-recorder.js';
 import type { ResourceWriter } from './resource-writer.js';

@@ -2,7 +2,7 @@ import test from 'ava';
 import { resolveEntitlement } from '../../../src/domain/entitlement.js';
 import type { Domain } from '../../../src/store/entities/domain.js';
 import { ORIGIN_LABEL, ROW_FINALIZER, type CustomResource } from '../../../operator/mirror/custom-resource.js';
-import { domainKind } from '../../../operator/mirror/kinds/domain-kind.js';
+import { domainKind } from '../../../operator/mirror/kinds/domain/kind.js';
 import type { MirrorContext } from '../../../operator/mirror/kinds/mirrored-kind.js';
 import { planResource } from '../../../operator/mirror/resource-plan.js';
 

@@ -1,9 +1,9 @@
-import { readDomainFields, type DomainChanges } from '../../../src/domain/domain-fields.js';
-import { daysUntilExpiry } from '../../../src/domain/domain-name.js';
-import { createDomainRow, deleteDomainRow, updateDomainRow } from '../../../src/services/domain-service.js';
-import { Domain } from '../../../src/store/entities/domain.js';
-import { domainResource } from '../../resources/domain.js';
-import { compact, groupIds, groupNames, isoSeconds, specField, type MirrorContext, type MirroredKind } from './mirrored-kind.js';
+import { readDomainFields, type DomainChanges } from '../../../../src/domain/domain-fields.js';
+import { daysUntilExpiry } from '../../../../src/domain/domain-name.js';
+import { createDomainRow, deleteDomainRow, updateDomainRow } from '../../../../src/services/domain-service.js';
+import { Domain } from '../../../../src/store/entities/domain.js';
+import { domainResource } from '../../../resources/domain.js';
+import { compact, groupIds, groupNames, isoSeconds, specField, type MirrorContext, type MirroredKind } from '../mirrored-kind.js';
 
 interface DomainInput {
   fields: DomainChanges;

@@ -1,12 +1,12 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { everyLocationSupportsEverything, locationsByCheckType } from '../../../src/domain/check-options.js';
-import { validateCheck, type CheckConfig } from '../../../src/domain/check-validation.js';
-import { capabilityDenial, capabilityForCheckType } from '../../../src/domain/entitlement.js';
-import { Incident } from '../../../src/store/entities/incident.js';
-import { createUptimeCheck, deleteUptimeCheck, updateUptimeCheck } from '../../../src/services/uptime-check-service.js';
-import { UptimeCheck } from '../../../src/store/entities/uptime-check.js';
-import { uptimeCheckResource } from '../../resources/uptime-check.js';
-import { compact, groupIds, groupNames, isoSeconds, specField, type MirrorContext, type MirroredKind } from './mirrored-kind.js';
+import { everyLocationSupportsEverything, locationsByCheckType } from '../../../../src/domain/check-options.js';
+import { validateCheck, type CheckConfig } from '../../../../src/domain/check-validation.js';
+import { capabilityDenial, capabilityForCheckType } from '../../../../src/domain/entitlement.js';
+import { Incident } from '../../../../src/store/entities/incident.js';
+import { createUptimeCheck, deleteUptimeCheck, updateUptimeCheck } from '../../../../src/services/uptime-check-service.js';
+import { UptimeCheck } from '../../../../src/store/entities/uptime-check.js';
+import { uptimeCheckResource } from '../../../resources/uptime-check.js';
+import { compact, groupIds, groupNames, isoSeconds, specField, type MirrorContext, type MirroredKind } from '../mirrored-kind.js';
 
 /** Spec field → API field, for the fields whose names differ only by case. */
 const SPEC_TO_API: Record<string, string> = {

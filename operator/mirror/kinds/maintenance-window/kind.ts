@@ -1,9 +1,9 @@
-import { maintenanceState } from '../../../src/domain/maintenance-state.js';
-import { validateMaintenanceWindow, type MaintenanceWindowConfig } from '../../../src/domain/maintenance-window-validation.js';
-import { deleteWindowRow, saveWindowRow } from '../../../src/services/maintenance-window-service.js';
-import { MaintenanceWindow } from '../../../src/store/entities/maintenance-window.js';
-import { maintenanceWindowResource } from '../../resources/maintenance-window.js';
-import { compact, isoSeconds, specField, type MirrorContext, type MirroredKind } from './mirrored-kind.js';
+import { maintenanceState } from '../../../../src/domain/maintenance-state.js';
+import { validateMaintenanceWindow, type MaintenanceWindowConfig } from '../../../../src/domain/maintenance-window-validation.js';
+import { deleteWindowRow, saveWindowRow } from '../../../../src/services/maintenance-window-service.js';
+import { MaintenanceWindow } from '../../../../src/store/entities/maintenance-window.js';
+import { maintenanceWindowResource } from '../../../resources/maintenance-window.js';
+import { compact, isoSeconds, specField, type MirrorContext, type MirroredKind } from '../mirrored-kind.js';
 
 /**
  * The spec of a window's values, whether they come from its row or from a spec just read: one
