@@ -12,7 +12,6 @@ import { setCondition, type Condition, type ConditionUpdate } from './conditions
 import { isApiOrigin, ORIGIN_LABEL, resourceRef, workspaceIdOf, type CustomResource } from './custom-resource.js';
 import { deleting, hasFinalizer, planResource, problemsMessage, type NotSynced, type ResourceAction } from './resource-plan.js';
 import type { MirrorContext, MirroredKind, MirroredRow, WorkspaceView } from './kinds/mirrored-kind.js';
-import { uptimeCheckKind } from './kinds/uptime-check/kind.js';
 import { resourceNameForRow, ROW_ID_LABEL } from './resource-name.js';
 import type { EventRecorder } from './event-recorder.js';
 import type { ResourceWriter } from './resource-writer.js';
@@ -239,22 +238,20 @@ class WorkspacePass {
   }
 
   private context(): MirrorContext {
-    const checkKind: AnyKind = uptimeCheckKind;
-    const checkResources = this.options.resources.get(checkKind)!;
-    const checkRows = () => this.rows.get(checkKind) ?? [];
+    const { resources } = this.options;
     return {
       workspace: this.view,
       now: this.at,
       locations: this.options.locations,
       allowPrivateTargets: this.options.allowPrivateTargets,
-      checkIdByResourceName: (name) => {
-        const uid = checkResources.get(this.namespace, name)?.metadata?.uid;
-        return checkRows().find((row) => uid !== undefined && row.kubernetesUid === uid)?.id ?? null;
+      rowIdOfResource: (kind, name) => {
+        const uid = resources.get(kind)?.get(this.namespace, name)?.metadata?.uid;
+        return (this.rows.get(kind) ?? []).find((row) => uid !== undefined && row.kubernetesUid === uid)?.id ?? null;
       },
-      resourceNameOfCheck: (checkId) => {
-        const row = checkRows().find((candidate) => candidate.id === checkId);
+      resourceNameOfRow: (kind, id) => {
+        const row = (this.rows.get(kind) ?? []).find((candidate) => candidate.id === id);
         if (!row?.kubernetesUid) return null;
-        return checkResources.list(this.namespace).find((resource) => resource.metadata?.uid === row.kubernetesUid)?.metadata?.name ?? null;
+        return resources.get(kind)?.list(this.namespace).find((resource) => resource.metadata?.uid === row.kubernetesUid)?.metadata?.name ?? null;
       },
     };
   }

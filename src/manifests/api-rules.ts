@@ -34,8 +34,8 @@ function offlineContext(spec: Record<string, unknown>, options: OfflineOptions):
     now: options.now,
     locations: options.locations ?? [...new Set(stringList(spec.triggerLocations))],
     allowPrivateTargets: true,
-    checkIdByResourceName: () => 1,
-    resourceNameOfCheck: () => null,
+    rowIdOfResource: () => 1,
+    resourceNameOfRow: () => null,
   };
 }
 

@@ -31,8 +31,8 @@ export function mirrorContext(allowPrivateTargets = true): MirrorContext {
     now: NOW,
     locations: LOCATIONS,
     allowPrivateTargets,
-    checkIdByResourceName: (name) => CHECK_IDS.get(name) ?? null,
-    resourceNameOfCheck: (id) => [...CHECK_IDS].find(([, checkId]) => checkId === id)?.[0] ?? null,
+    rowIdOfResource: (_kind, name) => CHECK_IDS.get(name) ?? null,
+    resourceNameOfRow: (_kind, id) => [...CHECK_IDS].find(([, checkId]) => checkId === id)?.[0] ?? null,
   };
 }
 

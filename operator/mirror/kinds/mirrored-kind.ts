@@ -32,10 +32,10 @@ export interface MirrorContext {
   /** Locations this installation offers. */
   locations: readonly string[];
   allowPrivateTargets: boolean;
-  /** Row id of the UptimeCheck custom resource of that name in the same namespace, when it has one. */
-  checkIdByResourceName: (name: string) => number | null;
-  /** Name of the UptimeCheck custom resource mirroring that check row in the same namespace, when there is one. */
-  resourceNameOfCheck: (checkId: number) => string | null;
+  /** Row id of the custom resource of that kind and name in the same namespace, when it has one (a resource that names another). */
+  rowIdOfResource: (kind: MirroredKind<MirroredRow>, name: string) => number | null;
+  /** Name of the custom resource of that kind mirroring that row in the same namespace, when there is one. */
+  resourceNameOfRow: (kind: MirroredKind<MirroredRow>, id: number) => string | null;
 }
 
 /** A spec the API's validation accepts, as the input its resource's service writes; or why it is refused, per spec field. */

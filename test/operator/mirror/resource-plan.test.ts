@@ -19,8 +19,8 @@ const context: MirrorContext = {
   now,
   locations: ['eu-west'],
   allowPrivateTargets: false,
-  checkIdByResourceName: () => null,
-  resourceNameOfCheck: () => null,
+  rowIdOfResource: () => null,
+  resourceNameOfRow: () => null,
 };
 
 function resource(spec: Record<string, unknown>, options: { api?: boolean; finalizer?: boolean; deleting?: boolean } = {}): CustomResource {

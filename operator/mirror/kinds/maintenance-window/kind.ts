@@ -3,6 +3,7 @@ import { validateMaintenanceWindow, type MaintenanceWindowConfig } from '../../.
 import { deleteWindowRow, saveWindowRow } from '../../../../src/services/maintenance-window-service.js';
 import { MaintenanceWindow } from '../../../../src/store/entities/maintenance-window.js';
 import { maintenanceWindowResource } from '../../../resources/maintenance-window.js';
+import { uptimeCheckKind } from '../uptime-check/kind.js';
 import { compact, isoSeconds, specField, type MirrorContext, type MirroredKind } from '../mirrored-kind.js';
 
 /**
@@ -10,7 +11,7 @@ import { compact, isoSeconds, specField, type MirrorContext, type MirroredKind }
  * spelling, compared as plain values. Null while the check it covers has no resource to name.
  */
 function specOfValues(values: MaintenanceWindowConfig, context: MirrorContext): Record<string, unknown> | null {
-  const checkName = values.uptimeCheckId === null ? null : context.resourceNameOfCheck(values.uptimeCheckId);
+  const checkName = values.uptimeCheckId === null ? null : context.resourceNameOfRow(uptimeCheckKind, values.uptimeCheckId);
   if (values.uptimeCheckId !== null && checkName === null) return null;
   return compact({
     name: values.name,
@@ -37,7 +38,7 @@ export const maintenanceWindowKind: MirroredKind<MaintenanceWindow, MaintenanceW
     const problems: Record<string, string> = {};
     let checkId: number | null = null;
     if (typeof spec.uptimeCheck === 'string') {
-      checkId = context.checkIdByResourceName(spec.uptimeCheck);
+      checkId = context.rowIdOfResource(uptimeCheckKind, spec.uptimeCheck);
       if (checkId === null) problems.uptimeCheck = `no synced UptimeCheck named "${spec.uptimeCheck}" in this namespace`;
     }
     const result = validateMaintenanceWindow(
