@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { closeStore, migrate, openStore } from '../src/store/orm.js';
-import { freePort } from '../test/helpers/free-port.js';
+import { freePort } from '../test/support/free-port.js';
 import { runLoad, type LoadRequest, type LoadResult } from './api-load.js';
 import { seedWorkspaces, type Seed, type SeededWorkspace } from './api-seed.js';
 

@@ -23,8 +23,8 @@ import { fileURLToPath } from 'node:url';
 import pg from '@mikro-orm/postgresql';
 import { startCluster, type RunningCluster } from '../src/cluster/start-cluster.js';
 import { parseFlags } from '../src/cli/role.js';
-import { startReceiver } from '../test/notify/helpers/receiver.js';
-import { makeTestCertificates } from '../test/notify/helpers/tls.js';
+import { startReceiver } from '../test/support/notify/receiver.js';
+import { makeTestCertificates } from '../test/support/notify/tls.js';
 import { cpuSnapshot, pidsWhere } from './proc-cpu.js';
 
 const locations = ['eu-west', 'us-east', 'ap-south'];

@@ -6,11 +6,11 @@ import { enqueueEvent } from '../src/notify/enqueue.js';
 import { startNotifier } from '../src/notify/notifier.js';
 import { OutboxDelivery } from '../src/store/entities/outbox.js';
 import { closeStore, migrate, openStore, type Store } from '../src/store/orm.js';
-import { freshDatabase } from '../test/helpers/database.js';
-import { startReceiver } from '../test/notify/helpers/receiver.js';
-import { createGroup, loadClientAndWorkspace, seedClient } from '../test/notify/helpers/seed.js';
-import { makeTestCertificates } from '../test/notify/helpers/tls.js';
-import { waitFor } from '../test/notify/helpers/wait.js';
+import { freshDatabase } from '../test/support/database.js';
+import { startReceiver } from '../test/support/notify/receiver.js';
+import { createGroup, loadClientAndWorkspace, seedClient } from '../test/support/notify/seed.js';
+import { makeTestCertificates } from '../test/support/notify/tls.js';
+import { waitFor } from '../test/support/notify/wait.js';
 
 /**
  * Webhook deliveries per second of one notifier to a local HTTPS receiver, next to a bare

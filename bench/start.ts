@@ -3,7 +3,7 @@ import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort } from '../test/helpers/free-port.js';
+import { freePort } from '../test/support/free-port.js';
 
 /**
  * Time from `npm start` to the first 200 of /healthz when nothing changed since the last build

@@ -6,7 +6,7 @@ import { RetentionWorker } from '../src/engine/retention-worker.js';
 import { RunWriter } from '../src/engine/run-writer.js';
 import { provisionClient } from '../src/store/provisioning.js';
 import { closeStore, migrate, openStore, type Store } from '../src/store/orm.js';
-import { freshDatabase } from '../test/helpers/database.js';
+import { freshDatabase } from '../test/support/database.js';
 
 /**
  * Storage of runs: rows per second through the run writer (3-location HTTP runs with their

@@ -1,11 +1,10 @@
 import { Type } from '@sinclair/typebox';
 import { toStructuralSchema } from './crd-schema.js';
 import { CATEGORY, GROUP, VERSION, type ResourceDefinition } from './resources/common.js';
-import { domainResource } from './resources/domain.js';
-import { maintenanceWindowResource } from './resources/maintenance-window.js';
-import { uptimeCheckResource } from './resources/uptime-check.js';
+import { MIRRORED_KINDS } from './mirror/kinds/registry.js';
 
-export const resources: ResourceDefinition[] = [uptimeCheckResource, domainResource, maintenanceWindowResource];
+/** The resources of the mirrored kinds: a kind's CRD comes from its one registry entry. */
+export const resources: ResourceDefinition[] = MIRRORED_KINDS.map((kind) => kind.resource);
 
 /** The CustomResourceDefinition of one kind: namespaced, one served version with a status subresource. */
 export function customResourceDefinition(resource: ResourceDefinition): Record<string, unknown> {

@@ -1,4 +1,3 @@
-import { isDeepStrictEqual } from 'node:util';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { V1Namespace } from '@kubernetes/client-node';
 import type { Bus } from '../../src/bus/bus.js';
@@ -9,11 +8,10 @@ import { Incident } from '../../src/store/entities/incident.js';
 import { Workspace } from '../../src/store/entities/workspace.js';
 import type { Store } from '../../src/store/orm.js';
 import type { SupervisedInformer } from '../kube/supervised-informer.js';
-import { withSpecDefaults } from '../resources/spec-defaults.js';
 import { setCondition, type Condition, type ConditionUpdate } from './conditions.js';
-import { isApiOrigin, ORIGIN_LABEL, resourceRef, ROW_FINALIZER, workspaceIdOf, type CustomResource } from './custom-resource.js';
+import { isApiOrigin, ORIGIN_LABEL, resourceRef, workspaceIdOf, type CustomResource } from './custom-resource.js';
+import { deleting, hasFinalizer, planResource, problemsMessage, type NotSynced, type ResourceAction } from './resource-plan.js';
 import type { MirrorContext, MirroredKind, MirroredRow, WorkspaceView } from './kinds/mirrored-kind.js';
-import { uptimeCheckKind } from './kinds/uptime-check-kind.js';
 import { resourceNameForRow, ROW_ID_LABEL } from './resource-name.js';
 import type { EventRecorder } from './event-recorder.js';
 import type { ResourceWriter } from './resource-writer.js';
@@ -40,18 +38,6 @@ export interface NamespaceReconcilerOptions {
   now: () => Date;
 }
 
-/** Why a custom resource is not (or no longer) mirrored: the Synced condition's reason and a message a person can act on. */
-interface NotSynced {
-  reason: string;
-  message: string;
-}
-
-const deleting = (resource: CustomResource): boolean => Boolean(resource.metadata?.deletionTimestamp);
-const hasFinalizer = (resource: CustomResource): boolean => (resource.metadata?.finalizers ?? []).includes(ROW_FINALIZER);
-const problemsMessage = (problems: Record<string, string>): string =>
-  Object.entries(problems)
-    .map(([field, reason]) => `spec.${field} ${reason}`)
-    .join('; ');
 
 /**
  * Converges one namespace: every Vantage custom resource in it against the rows of the workspace
@@ -252,22 +238,20 @@ class WorkspacePass {
   }
 
   private context(): MirrorContext {
-    const checkKind: AnyKind = uptimeCheckKind;
-    const checkResources = this.options.resources.get(checkKind)!;
-    const checkRows = () => this.rows.get(checkKind) ?? [];
+    const { resources } = this.options;
     return {
       workspace: this.view,
       now: this.at,
       locations: this.options.locations,
       allowPrivateTargets: this.options.allowPrivateTargets,
-      checkIdByResourceName: (name) => {
-        const uid = checkResources.get(this.namespace, name)?.metadata?.uid;
-        return checkRows().find((row) => uid !== undefined && row.kubernetesUid === uid)?.id ?? null;
+      rowIdOfResource: (kind, name) => {
+        const uid = resources.get(kind)?.get(this.namespace, name)?.metadata?.uid;
+        return (this.rows.get(kind) ?? []).find((row) => uid !== undefined && row.kubernetesUid === uid)?.id ?? null;
       },
-      resourceNameOfCheck: (checkId) => {
-        const row = checkRows().find((candidate) => candidate.id === checkId);
+      resourceNameOfRow: (kind, id) => {
+        const row = (this.rows.get(kind) ?? []).find((candidate) => candidate.id === id);
         if (!row?.kubernetesUid) return null;
-        return checkResources.list(this.namespace).find((resource) => resource.metadata?.uid === row.kubernetesUid)?.metadata?.name ?? null;
+        return resources.get(kind)?.list(this.namespace).find((resource) => resource.metadata?.uid === row.kubernetesUid)?.metadata?.name ?? null;
       },
     };
   }
@@ -287,74 +271,56 @@ class WorkspacePass {
     return rows.find((row) => row.id === id && row.managedBy === 'api' && (!row.kubernetesUid || (live !== null && !live.has(row.kubernetesUid)))) ?? null;
   }
 
+  /** One resource: its snapshot read, its plan made (pure), the plan applied. */
   async reconcileResource(kind: AnyKind, resource: CustomResource): Promise<void> {
-    if (deleting(resource)) {
-      await this.reconciler.finishDeletion(this.em, kind, resource, this.view);
-      this.rows.set(kind, this.rows.get(kind)!.filter((row) => row.kubernetesUid !== resource.metadata!.uid));
-      return undefined;
-    }
-    if (!hasFinalizer(resource)) resource = await this.options.writer.addFinalizer(kind.plural, resource);
-    return isApiOrigin(resource) ? this.mirrorRowToResource(kind, resource) : this.mirrorResourceToRow(kind, resource);
+    const actions = planResource(kind, { resource, row: this.rowOfResource(kind, resource), context: this.context() });
+    let current = resource;
+    for (const action of actions) current = await this.apply(kind, current, action);
   }
 
-  /** The database is the truth for API-made rows: a hand edit is put back; a deleted row takes its resource with it. */
-  private async mirrorRowToResource(kind: AnyKind, resource: CustomResource): Promise<void> {
-    const row = this.rowOfResource(kind, resource);
-    if (!row) {
-      this.options.logger.info({ kind: kind.kind, ref: resourceRef(resource) }, 'row deleted through the API: deleting its custom resource');
-      await this.options.writer.delete(kind.plural, resource);
-      return undefined;
-    }
-    if (row.kubernetesUid !== resource.metadata!.uid) {
-      row.kubernetesUid = resource.metadata!.uid!;
-      row.kubernetesRef = resourceRef(resource);
-      await this.em.flush();
-    }
-    const context = this.context();
-    const desired = kind.specOf(row, context);
-    if (desired && !this.sameMeaning(kind, resource, row, context)) {
-      this.options.logger.info({ kind: kind.kind, ref: resourceRef(resource), id: row.id }, 'custom resource of an API-made row was edited: putting it back');
-      await this.options.writer.replaceSpec(kind.plural, resource, desired);
-      await this.options.events
-        .record(kind.kind, resource, 'Normal', 'SpecRestored', `row ${row.id} is managed through the API; change it there`)
-        .catch((error: unknown) => this.options.logger.warn({ err: error }, 'could not record a Kubernetes Event'));
-      return undefined;
-    }
-    return this.reconciler.writeOutcome(kind, resource, row, this.rowStatus(kind, row), null);
-  }
-
-  /** Whether the resource's spec, read with the API's rules, means exactly the row as it is. */
-  private sameMeaning(kind: AnyKind, resource: CustomResource, row: MirroredRow, context: MirrorContext): boolean {
-    const verdict = kind.read(resource.spec ?? {}, resource.metadata!.name!, context, row);
-    // A row the rules refuse today (a plan that lost a capability, a location no longer offered)
-    // is still the truth: its resource then matches when it spells the row out exactly.
-    if (!verdict.ok) {
-      const desired = kind.specOf(row, context);
-      return desired !== null && isDeepStrictEqual(resource.spec ?? {}, withSpecDefaults(kind.resource, desired));
-    }
-    return isDeepStrictEqual(kind.specOf(kind.preview(this.em, verdict.input), context), kind.specOf(row, context));
-  }
-
-  /** A resource applied with kubectl or GitOps is the truth: its row is made to match through its service, or it says why not. */
-  private async mirrorResourceToRow(kind: AnyKind, resource: CustomResource): Promise<void> {
-    const existing = this.rowOfResource(kind, resource);
-    const context = this.context();
-    const verdict = kind.read(resource.spec ?? {}, resource.metadata!.name!, context, existing);
-    if (!verdict.ok) {
-      return this.reconciler.writeOutcome(kind, resource, null, null, { reason: 'InvalidSpec', message: problemsMessage(verdict.problems) });
-    }
+  /** Carries out one planned action; returns the resource as it now is (a finalizer write changes its version). */
+  private async apply(kind: AnyKind, resource: CustomResource, action: ResourceAction): Promise<CustomResource> {
     const ref = resourceRef(resource);
-    const changed =
-      !existing ||
-      !isDeepStrictEqual(kind.specOf(existing, context), kind.specOf(kind.preview(this.em, verdict.input), context)) ||
-      existing.kubernetesRef !== ref ||
-      existing.managedBy !== 'kubernetes';
-    if (!changed) return this.reconciler.writeOutcome(kind, resource, existing, this.rowStatus(kind, existing), null);
+    switch (action.do) {
+      case 'finishDeletion':
+        await this.reconciler.finishDeletion(this.em, kind, resource, this.view);
+        this.rows.set(kind, this.rows.get(kind)!.filter((row) => row.kubernetesUid !== resource.metadata!.uid));
+        return resource;
+      case 'addFinalizer':
+        return this.options.writer.addFinalizer(kind.plural, resource);
+      case 'deleteResource':
+        this.options.logger.info({ kind: kind.kind, ref }, 'row deleted through the API: deleting its custom resource');
+        await this.options.writer.delete(kind.plural, resource);
+        return resource;
+      case 'adoptRow':
+        action.row.kubernetesUid = resource.metadata!.uid!;
+        action.row.kubernetesRef = ref;
+        await this.em.flush();
+        return resource;
+      case 'restoreSpec':
+        this.options.logger.info({ kind: kind.kind, ref, id: action.row.id }, 'custom resource of an API-made row was edited: putting it back');
+        await this.options.writer.replaceSpec(kind.plural, resource, action.spec);
+        await this.options.events
+          .record(kind.kind, resource, 'Normal', 'SpecRestored', `row ${action.row.id} is managed through the API; change it there`)
+          .catch((error: unknown) => this.options.logger.warn({ err: error }, 'could not record a Kubernetes Event'));
+        return resource;
+      case 'writeStatus':
+        await this.reconciler.writeOutcome(kind, resource, action.row, action.row ? this.rowStatus(kind, action.row) : null, action.problem);
+        return resource;
+      case 'saveRow':
+        await this.saveRow(kind, resource, action.existing, action.input);
+        return resource;
+    }
+  }
+
+  /** A resource's spec written to its row through the row's service, in one transaction with its log entry; the status says how it went. */
+  private async saveRow(kind: AnyKind, resource: CustomResource, existing: MirroredRow | null, input: unknown): Promise<void> {
+    const ref = resourceRef(resource);
     const owner = { workspaceId: this.view.id, clientId: this.view.clientId, entitlement: this.view.entitlement };
     let row: MirroredRow;
     try {
       row = await commitChanges(this.reconciler.outlets(this.em.fork() as EntityManager), { clientId: this.view.clientId, workspaceId: this.view.id, userId: null }, (unit) =>
-        kind.save(unit, owner, existing, verdict.input, { by: 'kubernetes', ref, uid: resource.metadata!.uid! }),
+        kind.save(unit, owner, existing, input, { by: 'kubernetes', ref, uid: resource.metadata!.uid! }),
       );
     } catch (error) {
       if (!(error instanceof RuleRefusal)) throw error;

@@ -1,18 +1,11 @@
 import { resolveEntitlement } from '../domain/entitlement.js';
-import { domainKind } from '../../operator/mirror/kinds/domain-kind.js';
-import { maintenanceWindowKind } from '../../operator/mirror/kinds/maintenance-window-kind.js';
-import type { MirrorContext, MirroredKind, MirroredRow } from '../../operator/mirror/kinds/mirrored-kind.js';
-import { uptimeCheckKind } from '../../operator/mirror/kinds/uptime-check-kind.js';
+import type { MirrorContext } from '../../operator/mirror/kinds/mirrored-kind.js';
+import { MIRRORED_KINDS } from '../../operator/mirror/kinds/registry.js';
 
-export type VantageKind = 'UptimeCheck' | 'Domain' | 'MaintenanceWindow';
+/** The operator's one registry of kinds, by kind name: a manifest is read as the operator would read it. */
+const KINDS = new Map(MIRRORED_KINDS.map((kind) => [kind.kind, kind]));
 
-const KINDS: Record<VantageKind, MirroredKind<MirroredRow>> = {
-  UptimeCheck: uptimeCheckKind as unknown as MirroredKind<MirroredRow>,
-  Domain: domainKind as unknown as MirroredKind<MirroredRow>,
-  MaintenanceWindow: maintenanceWindowKind as unknown as MirroredKind<MirroredRow>,
-};
-
-export const VANTAGE_KINDS = Object.keys(KINDS) as VantageKind[];
+export const VANTAGE_KINDS: readonly string[] = [...KINDS.keys()];
 
 export interface OfflineOptions {
   /** Locations the installation offers; null: any location id is accepted. */
@@ -41,13 +34,15 @@ function offlineContext(spec: Record<string, unknown>, options: OfflineOptions):
     now: options.now,
     locations: options.locations ?? [...new Set(stringList(spec.triggerLocations))],
     allowPrivateTargets: true,
-    checkIdByResourceName: () => 1,
-    resourceNameOfCheck: () => null,
+    rowIdOfResource: () => 1,
+    resourceNameOfRow: () => null,
   };
 }
 
 /** The API's verdict on a spec, per spec field (empty when accepted), as the operator would apply it. */
-export function apiProblems(kind: VantageKind, spec: Record<string, unknown>, resourceName: string, options: OfflineOptions): Record<string, string> {
-  const verdict = KINDS[kind].read(spec, resourceName, offlineContext(spec, options), null);
+export function apiProblems(kind: string, spec: Record<string, unknown>, resourceName: string, options: OfflineOptions): Record<string, string> {
+  const mirrored = KINDS.get(kind);
+  if (!mirrored) throw new Error(`${kind} is not a Vantage kind`);
+  const verdict = mirrored.read(spec, resourceName, offlineContext(spec, options), null);
   return verdict.ok ? {} : verdict.problems;
 }

@@ -1,7 +1,7 @@
 import { loadAllYaml } from '@kubernetes/client-node';
 import { admitCustomResource, type CustomResourceDefinitionObject } from './admission/index.js';
 import { isJsonObject } from './admission/types.js';
-import { apiProblems, VANTAGE_KINDS, type OfflineOptions, type VantageKind } from './api-rules.js';
+import { apiProblems, VANTAGE_KINDS, type OfflineOptions } from './api-rules.js';
 
 const GROUP = 'monitoring.vantage.dev';
 
@@ -69,9 +69,9 @@ export function validateManifests(files: readonly ManifestFile[], crds: readonly
         for (const cause of verdict.causes) problem(resource, cause.field, cause.message);
         return;
       }
-      if (!(VANTAGE_KINDS as string[]).includes(kind)) return;
+      if (!VANTAGE_KINDS.includes(kind)) return;
       const spec = isJsonObject(verdict.object.spec) ? verdict.object.spec : {};
-      for (const [field, message] of Object.entries(apiProblems(kind as VantageKind, spec, name, options))) problem(resource, `spec.${field}`, message);
+      for (const [field, message] of Object.entries(apiProblems(kind, spec, name, options))) problem(resource, `spec.${field}`, message);
     });
   }
   return report;

@@ -9,7 +9,7 @@ import { loadSettings } from '../../src/config/load-settings.js';
 import { createLogger } from '../../src/log.js';
 import { closeStore, migrate, openStore, type Store } from '../../src/store/orm.js';
 import { provisionClient } from '../../src/store/provisioning.js';
-import { PrivatePostgres } from '../helpers/private-postgres.js';
+import { PrivatePostgres } from '../support/private-postgres.js';
 import { basic } from './helpers/api-harness.js';
 
 let postgres: PrivatePostgres;

@@ -4,10 +4,10 @@ import { createLogger } from '../../src/log.js';
 import { startNotifier, type Notifier } from '../../src/notify/notifier.js';
 import { verifyWebhookSignature } from '../../src/notify/webhook-signature.js';
 import { NotificationGroup } from '../../src/store/entities/notification-group.js';
-import { startReceiver, type Answer, type Receiver } from '../notify/helpers/receiver.js';
-import { notifySettings } from '../notify/helpers/settings.js';
-import { makeTestCertificates } from '../notify/helpers/tls.js';
-import { waitFor } from '../notify/helpers/wait.js';
+import { startReceiver, type Answer, type Receiver } from '../support/notify/receiver.js';
+import { notifySettings } from '../support/notify/settings.js';
+import { makeTestCertificates } from '../support/notify/tls.js';
+import { waitFor } from '../support/notify/wait.js';
 import { ApiHarness, type Account } from './helpers/api-harness.js';
 
 /**

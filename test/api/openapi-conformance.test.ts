@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import test from 'ava';
 import { Incident } from '../../src/store/entities/incident.js';
 import { closeStore, openStore, type Store } from '../../src/store/orm.js';
-import { freshDatabase } from '../helpers/database.js';
-import { startHttpTarget } from '../helpers/http-target.js';
-import { startServe, stopServe, type ServeProcess } from '../helpers/serve-process.js';
+import { freshDatabase } from '../support/database.js';
+import { startHttpTarget } from '../support/http-target.js';
+import { startServe, stopServe, type ServeProcess } from '../support/serve-process.js';
 import { basic } from './helpers/api-harness.js';
 import { ConformanceRecorder, type ServedDocument } from './helpers/openapi-conformance.js';
 

@@ -5,8 +5,8 @@ import test from 'ava';
 import { Client, User, Workspace, WorkspaceShare } from '../../src/store/entities/index.js';
 import { closeStore, openStore } from '../../src/store/orm.js';
 import { verifyPassword } from '../../src/domain/password-hash.js';
-import { runCli } from '../helpers/cli.js';
-import { freshDatabase } from '../helpers/database.js';
+import { runCli } from '../support/cli.js';
+import { freshDatabase } from '../support/database.js';
 
 const database = await freshDatabase();
 const dataDir = mkdtempSync(join(tmpdir(), 'vantage-admin-'));

@@ -3,9 +3,9 @@ import test from 'ava';
 import { NatsBus } from '../../src/bus/nats-bus.js';
 import { agentCapabilitiesSubject } from '../../src/bus/subjects.js';
 import { createLogger } from '../../src/log.js';
-import { runCli } from '../helpers/cli.js';
-import { freshDatabase } from '../helpers/database.js';
-import { startHttpRole, stopServe } from '../helpers/serve-process.js';
+import { runCli } from '../support/cli.js';
+import { freshDatabase } from '../support/database.js';
+import { startHttpRole, stopServe } from '../support/serve-process.js';
 
 /** The `api` role of the distributed shape: it learns what each location's agents can run from the bus. */
 

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import test from 'ava';
 import { DataDirInUseError, lockDataDir } from '../../src/store/data-dir-lock.js';
-import { runCli } from '../helpers/cli.js';
-import { startServe, stopServe } from '../helpers/serve-process.js';
+import { runCli } from '../support/cli.js';
+import { startServe, stopServe } from '../support/serve-process.js';
 
 /** The embedded database takes one process at a time: a second one is refused, never silently ignored. */
 

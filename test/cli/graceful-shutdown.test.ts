@@ -5,9 +5,9 @@ import { jetstreamManager } from '@nats-io/jetstream';
 import { Kvm } from '@nats-io/kv';
 import { connect } from '@nats-io/transport-node';
 import { shutdownBoundMs } from '../../src/cli/shut-down.js';
-import { spawnCli } from '../helpers/cli.js';
-import { freshDatabase } from '../helpers/database.js';
-import { freePort } from '../helpers/free-port.js';
+import { spawnCli } from '../support/cli.js';
+import { freshDatabase } from '../support/database.js';
+import { freePort } from '../support/free-port.js';
 
 const natsUrl = process.env.NATS_URL;
 const distributed = natsUrl && process.env.DATABASE_URL ? test : test.skip;

@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import test from 'ava';
-import { runCli } from '../helpers/cli.js';
+import { runCli } from '../support/cli.js';
 
 const folder = mkdtempSync(join(tmpdir(), 'vantage-help-'));
 test.after.always(() => rmSync(folder, { recursive: true, force: true }));

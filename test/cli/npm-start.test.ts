@@ -4,7 +4,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import test from 'ava';
-import { freePort } from '../helpers/free-port.js';
+import { freePort } from '../support/free-port.js';
 
 /** `npm start` as a person runs it: npm → node serve (the script's sh execs node), so a signal to npm reaches serve. */
 

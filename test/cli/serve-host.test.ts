@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import test from 'ava';
-import { freshDatabase } from '../helpers/database.js';
-import { startServe, stopServe } from '../helpers/serve-process.js';
+import { freshDatabase } from '../support/database.js';
+import { startServe, stopServe } from '../support/serve-process.js';
 
 /** The first administrator's password is in serve's log: serve listens on loopback unless HOST opens it. */
 

@@ -5,9 +5,9 @@ import test from 'ava';
 import { Client, User } from '../../src/store/entities/index.js';
 import { closeStore, openStore } from '../../src/store/orm.js';
 import { verifyPassword } from '../../src/domain/password-hash.js';
-import { runCli } from '../helpers/cli.js';
-import { engineName, freshDatabase } from '../helpers/database.js';
-import { startServe, stopServe } from '../helpers/serve-process.js';
+import { runCli } from '../support/cli.js';
+import { engineName, freshDatabase } from '../support/database.js';
+import { startServe, stopServe } from '../support/serve-process.js';
 
 const database = await freshDatabase();
 const dataDir = mkdtempSync(join(tmpdir(), 'vantage-serve-'));

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import test from 'ava';
-import { runCli } from '../helpers/cli.js';
+import { runCli } from '../support/cli.js';
 
 const folder = mkdtempSync(join(tmpdir(), 'vantage-validate-'));
 test.after.always(() => rmSync(folder, { recursive: true, force: true }));

@@ -11,8 +11,8 @@ import { namespacesUnavailable } from '../../src/cluster/network-namespaces.js';
 import { startCluster, type RunningCluster } from '../../src/cluster/start-cluster.js';
 import { Incident } from '../../src/store/entities/incident.js';
 import { Run } from '../../src/store/entities/run.js';
-import { freshStore } from '../helpers/database.js';
-import { freePort } from '../helpers/free-port.js';
+import { freshStore } from '../support/database.js';
+import { freePort } from '../support/free-port.js';
 import { httpCheck, tenant, until } from '../engine/helpers.js';
 
 const natsUrl = process.env.NATS_URL;

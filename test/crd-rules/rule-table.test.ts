@@ -2,7 +2,6 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import test from 'ava';
 import { loadAllYaml } from '@kubernetes/client-node';
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { admitCustomResource, loadCrds, type AdmissionVerdict } from '../../src/manifests/admission/index.js';
 import { CRD_NARROWER_CASES, OPERATOR_ONLY_CASES, RULE_CASES, type Kind } from './rule-cases.js';
 import { apiVerdict, crdVerdict, KINDS, mirrorContext, type ApiVerdict } from './verdicts.js';
@@ -37,15 +36,12 @@ for (const ruleCase of CRD_NARROWER_CASES) {
   });
 }
 
-/** Enough of an entity manager for `preview`: references by id. */
-const scratchTx = { getReference: (_entity: unknown, id: number) => ({ id }) } as unknown as EntityManager;
-
 /** The row a spec makes, spelled out as the spec the operator would write for it. */
 function meaning(kind: Kind, spec: Record<string, unknown>): Record<string, unknown> | null {
   const mirrored = KINDS[kind];
   const verdict = mirrored.read(spec, 'case', mirrorContext(), null);
   if (!verdict.ok) throw new Error(JSON.stringify(verdict.problems));
-  return mirrored.specOf(mirrored.preview(scratchTx, verdict.input), mirrorContext());
+  return mirrored.specOfInput(verdict.input, mirrorContext());
 }
 
 test('a resource that leaves a defaulted field out means what an API call that leaves it out means', (t) => {

@@ -1,8 +1,8 @@
 import { resolveEntitlement } from '../../src/domain/entitlement.js';
-import { domainKind } from '../../operator/mirror/kinds/domain-kind.js';
-import { maintenanceWindowKind } from '../../operator/mirror/kinds/maintenance-window-kind.js';
+import { domainKind } from '../../operator/mirror/kinds/domain/kind.js';
+import { maintenanceWindowKind } from '../../operator/mirror/kinds/maintenance-window/kind.js';
 import type { MirrorContext, MirroredKind, MirroredRow } from '../../operator/mirror/kinds/mirrored-kind.js';
-import { uptimeCheckKind } from '../../operator/mirror/kinds/uptime-check-kind.js';
+import { uptimeCheckKind } from '../../operator/mirror/kinds/uptime-check/kind.js';
 import { admitCustomResource, loadCrds, type AdmissionVerdict } from '../../src/manifests/admission/index.js';
 import type { Kind, RuleCase } from './rule-cases.js';
 
@@ -31,8 +31,8 @@ export function mirrorContext(allowPrivateTargets = true): MirrorContext {
     now: NOW,
     locations: LOCATIONS,
     allowPrivateTargets,
-    checkIdByResourceName: (name) => CHECK_IDS.get(name) ?? null,
-    resourceNameOfCheck: (id) => [...CHECK_IDS].find(([, checkId]) => checkId === id)?.[0] ?? null,
+    rowIdOfResource: (_kind, name) => CHECK_IDS.get(name) ?? null,
+    resourceNameOfRow: (_kind, id) => [...CHECK_IDS].find(([, checkId]) => checkId === id)?.[0] ?? null,
   };
 }
 

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import test from 'ava';
-import { freePort } from '../helpers/free-port.js';
-import { startServe, stopServe, type ServeProcess } from '../helpers/serve-process.js';
+import { freePort } from '../support/free-port.js';
+import { startServe, stopServe, type ServeProcess } from '../support/serve-process.js';
 
 /**
  * docs/api-walkthrough.md works as written: its shell commands are read from the document (so

@@ -6,9 +6,9 @@ import { Domain } from '../../src/store/entities/domain.js';
 import { closeStore, openStore } from '../../src/store/orm.js';
 import { createTestPki } from '../agents/helpers/pki.js';
 import { startHttpsServer } from '../agents/helpers/servers.js';
-import { freshDatabase } from '../helpers/database.js';
-import { startHttpTarget } from '../helpers/http-target.js';
-import { startServe, stopServe, type ServeProcess } from '../helpers/serve-process.js';
+import { freshDatabase } from '../support/database.js';
+import { startHttpTarget } from '../support/http-target.js';
+import { startServe, stopServe, type ServeProcess } from '../support/serve-process.js';
 
 /**
  * A self-hosted install watching internal names: names only in the hosts file resolve for checks

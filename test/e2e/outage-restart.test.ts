@@ -2,10 +2,10 @@ import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import test from 'ava';
 import { closeStore, migrate, openStore } from '../../src/store/orm.js';
-import { spawnCli } from '../helpers/cli.js';
-import { freePort } from '../helpers/free-port.js';
-import { PrivateNats } from '../helpers/private-nats.js';
-import { PrivatePostgres } from '../helpers/private-postgres.js';
+import { spawnCli } from '../support/cli.js';
+import { freePort } from '../support/free-port.js';
+import { PrivateNats } from '../support/private-nats.js';
+import { PrivatePostgres } from '../support/private-postgres.js';
 
 /**
  * One process of each role (api, engine with its notifier, agent) killed with SIGKILL while a

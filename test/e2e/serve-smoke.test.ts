@@ -3,8 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import test from 'ava';
-import { freshDatabase } from '../helpers/database.js';
-import { startServe, stopServe, type ServeProcess } from '../helpers/serve-process.js';
+import { freshDatabase } from '../support/database.js';
+import { startServe, stopServe, type ServeProcess } from '../support/serve-process.js';
 
 /** The whole product in one process, driven only through its HTTP API, as the mobile app does. */
 

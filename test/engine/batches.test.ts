@@ -14,7 +14,7 @@ import { Incident } from '../../src/store/entities/incident.js';
 import { OutboxEvent } from '../../src/store/entities/outbox.js';
 import { Run } from '../../src/store/entities/run.js';
 import type { Store } from '../../src/store/orm.js';
-import { freshStore } from '../helpers/database.js';
+import { freshStore } from '../support/database.js';
 import { httpCheck, tenant, until, type Tenant } from './helpers.js';
 
 const natsUrl = process.env.NATS_URL;

@@ -20,7 +20,7 @@ import { NotificationGroup } from '../../src/store/entities/notification-group.j
 import { OutboxDelivery, OutboxEvent } from '../../src/store/entities/outbox.js';
 import { Workspace } from '../../src/store/entities/workspace.js';
 import { provisionClient } from '../../src/store/provisioning.js';
-import { freshStore } from '../helpers/database.js';
+import { freshStore } from '../support/database.js';
 import { FakeClock } from './fake-clock.js';
 import { until } from './helpers.js';
 

@@ -4,7 +4,7 @@ import type { ProbeRequest, ProbeRequestBatch, ProbeResultBatch } from '../../sr
 import { NatsBus } from '../../src/bus/nats-bus.js';
 import { agentQueue, probeSubject } from '../../src/bus/subjects.js';
 import { createLogger } from '../../src/log.js';
-import { spawnCli } from '../helpers/cli.js';
+import { spawnCli } from '../support/cli.js';
 import { until } from './helpers.js';
 
 /** A `vantage engine` process of a test, with its log lines and its ops port. */

@@ -6,8 +6,8 @@ import { Kvm } from '@nats-io/kv';
 import { connect } from '@nats-io/transport-node';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Run } from '../../src/store/entities/run.js';
-import { spawnCli } from '../helpers/cli.js';
-import { freshStore } from '../helpers/database.js';
+import { spawnCli } from '../support/cli.js';
+import { freshStore } from '../support/database.js';
 import { httpCheck, Target, tenant, until } from './helpers.js';
 
 const natsUrl = process.env.NATS_URL;

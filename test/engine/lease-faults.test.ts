@@ -4,8 +4,8 @@ import { jetstream } from '@nats-io/jetstream';
 import { Kvm, type KV } from '@nats-io/kv';
 import { connect } from '@nats-io/transport-node';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { freshStore } from '../helpers/database.js';
-import { PrivateNats } from '../helpers/private-nats.js';
+import { freshStore } from '../support/database.js';
+import { PrivateNats } from '../support/private-nats.js';
 import { startAnsweringAgent, startEngineProcess, stopEngineProcess, type EngineProcess } from './engine-processes.js';
 import { httpCheck, tenant, until } from './helpers.js';
 

@@ -12,9 +12,9 @@ import { Incident } from '../../src/store/entities/incident.js';
 import { OutboxEvent } from '../../src/store/entities/outbox.js';
 import { Run } from '../../src/store/entities/run.js';
 import { closeStore, migrate, openStore, type Store } from '../../src/store/orm.js';
-import { freshStore } from '../helpers/database.js';
-import { PrivateNats } from '../helpers/private-nats.js';
-import { PrivatePostgres } from '../helpers/private-postgres.js';
+import { freshStore } from '../support/database.js';
+import { PrivateNats } from '../support/private-nats.js';
+import { PrivatePostgres } from '../support/private-postgres.js';
 import { httpCheck, tenant, Target, until } from './helpers.js';
 
 const minute = 60_000;

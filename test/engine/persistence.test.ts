@@ -12,7 +12,7 @@ import { DailyAvailability, Run } from '../../src/store/entities/run.js';
 import { UptimeCheck } from '../../src/store/entities/uptime-check.js';
 import { User } from '../../src/store/entities/user.js';
 import type { Store } from '../../src/store/orm.js';
-import { freshStore } from '../helpers/database.js';
+import { freshStore } from '../support/database.js';
 import { httpCheck, tenant, type Tenant } from './helpers.js';
 
 let store: Store;

@@ -3,7 +3,7 @@ import { pino } from 'pino';
 import { systemClock } from '../../src/engine/clock.js';
 import { RetentionWorker } from '../../src/engine/retention-worker.js';
 import { closeStore, migrate, openStore } from '../../src/store/orm.js';
-import { PrivatePostgres } from '../helpers/private-postgres.js';
+import { PrivatePostgres } from '../support/private-postgres.js';
 
 test('the retention loop survives PostgreSQL going away and coming back, logging each transition once', async (t) => {
   t.timeout(90_000);

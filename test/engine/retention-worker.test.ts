@@ -8,7 +8,7 @@ import { createLogger } from '../../src/log.js';
 import { ActivityLogEntry } from '../../src/store/entities/activity-log.js';
 import { DailyAvailability, HourlyAvailability, Run } from '../../src/store/entities/run.js';
 import { closeStore, openStore, type Store } from '../../src/store/orm.js';
-import { freshStore } from '../helpers/database.js';
+import { freshStore } from '../support/database.js';
 import { httpCheck, tenant, type Tenant } from './helpers.js';
 
 const logger = createLogger('silent');

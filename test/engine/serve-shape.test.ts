@@ -11,7 +11,7 @@ import { Incident, IncidentNote } from '../../src/store/entities/incident.js';
 import { OutboxDelivery, OutboxEvent } from '../../src/store/entities/outbox.js';
 import { DailyAvailability, Run } from '../../src/store/entities/run.js';
 import { UptimeCheck } from '../../src/store/entities/uptime-check.js';
-import { freshStore } from '../helpers/database.js';
+import { freshStore } from '../support/database.js';
 import { FakeClock } from './fake-clock.js';
 import { httpCheck, Target, tenant, until } from './helpers.js';
 

@@ -10,7 +10,7 @@ import { agentQueue, probeSubject } from '../../src/bus/subjects.js';
 import { loadSettings } from '../../src/config/load-settings.js';
 import { startEngine, type RunningEngine } from '../../src/engine/index.js';
 import { createLogger } from '../../src/log.js';
-import { freshStore } from '../helpers/database.js';
+import { freshStore } from '../support/database.js';
 import { tenant, until } from './helpers.js';
 
 const natsUrl = process.env.NATS_URL;

@@ -11,7 +11,7 @@ import { Incident } from '../../src/store/entities/incident.js';
 import { Run } from '../../src/store/entities/run.js';
 import type { UptimeCheck } from '../../src/store/entities/uptime-check.js';
 import type { Store } from '../../src/store/orm.js';
-import { freshStore } from '../helpers/database.js';
+import { freshStore } from '../support/database.js';
 import { FakeClock } from './fake-clock.js';
 import { httpCheck, tenant, until } from './helpers.js';
 

@@ -11,7 +11,7 @@ import { phaseOffset, slotAfter } from '../../src/domain/schedule.js';
 import { Incident } from '../../src/store/entities/incident.js';
 import { OutboxEvent } from '../../src/store/entities/outbox.js';
 import { Run } from '../../src/store/entities/run.js';
-import { freshStore } from '../helpers/database.js';
+import { freshStore } from '../support/database.js';
 import { startAnsweringAgent } from './engine-processes.js';
 import { httpCheck, tenant, until } from './helpers.js';
 

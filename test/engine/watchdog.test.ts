@@ -14,7 +14,7 @@ import { createLogger } from '../../src/log.js';
 import { metricsRegistry } from '../../src/metrics/registry.js';
 import type { UptimeCheck } from '../../src/store/entities/uptime-check.js';
 import { closeStore, migrate, openStore, type Store } from '../../src/store/orm.js';
-import { PrivatePostgres } from '../helpers/private-postgres.js';
+import { PrivatePostgres } from '../support/private-postgres.js';
 import { FakeClock } from './fake-clock.js';
 import { httpCheck, tenant, until } from './helpers.js';
 

@@ -4,8 +4,8 @@ import { chownSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import test from 'ava';
-import { freePort } from '../helpers/free-port.js';
-import { startHttpTarget } from '../helpers/http-target.js';
+import { freePort } from '../support/free-port.js';
+import { startHttpTarget } from '../support/http-target.js';
 
 /**
  * The image as CI builds and runs it: Debian's buildah, no registry (.ci/image/build.sh makes the

@@ -14,7 +14,7 @@ import {
   type V1ConfigMap,
   type V1Deployment,
 } from '@kubernetes/client-node';
-import { eventually } from '../operator/helpers/kubectl.js';
+import { eventually } from '../support/kubectl.js';
 import { startKubeFixture, type KubeFixture } from './helpers/kube-fixture.js';
 
 let fixture: KubeFixture;

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import test from 'ava';
 import { CustomObjectsApi, PatchStrategy, setHeaderOptions } from '@kubernetes/client-node';
-import { eventually } from '../operator/helpers/kubectl.js';
+import { eventually } from '../support/kubectl.js';
 import { namespaceYaml, startKubeFixture, uptimeCheckYaml, type KubeFixture } from './helpers/kube-fixture.js';
 
 let fixture: KubeFixture;

@@ -5,7 +5,7 @@ import { startMonitoring } from '../../src/cli/start-monitoring.js';
 import { Incident } from '../../src/store/entities/incident.js';
 import { ApiHarness } from '../api/helpers/api-harness.js';
 import { httpCheck, Target, tenant, until } from '../engine/helpers.js';
-import { notifySettings } from '../notify/helpers/settings.js';
+import { notifySettings } from '../support/notify/settings.js';
 
 /**
  * The metrics of every part, read from `/metrics` as Prometheus would: API request latency by

@@ -5,10 +5,10 @@ import { amqpExchangeForClient } from '../../src/notify/amqp-exchange.js';
 import { enqueueEvent } from '../../src/notify/enqueue.js';
 import { startNotifier } from '../../src/notify/notifier.js';
 import { OutboxDelivery } from '../../src/store/entities/outbox.js';
-import { engineName, freshStore } from '../helpers/database.js';
-import { createGroup, loadClientAndWorkspace, seedClient } from './helpers/seed.js';
-import { notifySettings } from './helpers/settings.js';
-import { waitFor } from './helpers/wait.js';
+import { engineName, freshStore } from '../support/database.js';
+import { createGroup, loadClientAndWorkspace, seedClient } from '../support/notify/seed.js';
+import { notifySettings } from '../support/notify/settings.js';
+import { waitFor } from '../support/notify/wait.js';
 
 const amqpUrl = process.env.AMQP_URL;
 const maybe = amqpUrl ? test : test.skip;

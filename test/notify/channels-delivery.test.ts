@@ -17,11 +17,11 @@ import { UptimeCheck } from '../../src/store/entities/uptime-check.js';
 import { User } from '../../src/store/entities/user.js';
 import { WorkspaceShare } from '../../src/store/entities/workspace.js';
 import { allPermissions } from '../../src/domain/permissions.js';
-import { engineName, freshStore } from '../helpers/database.js';
-import { startReceiver, type ReceivedRequest } from './helpers/receiver.js';
-import { createGroup, loadClientAndWorkspace, seedClient } from './helpers/seed.js';
-import { notifySettings } from './helpers/settings.js';
-import { waitFor } from './helpers/wait.js';
+import { engineName, freshStore } from '../support/database.js';
+import { startReceiver, type ReceivedRequest } from '../support/notify/receiver.js';
+import { createGroup, loadClientAndWorkspace, seedClient } from '../support/notify/seed.js';
+import { notifySettings } from '../support/notify/settings.js';
+import { waitFor } from '../support/notify/wait.js';
 
 const context = await freshStore();
 const { store } = context;

@@ -7,10 +7,10 @@ import test from 'ava';
 import { enqueueEvent } from '../../src/notify/enqueue.js';
 import { DeliveryAttempt, OutboxDelivery } from '../../src/store/entities/outbox.js';
 import { closeStore, migrate, openStore, type Store } from '../../src/store/orm.js';
-import { engineName, freshDatabase } from '../helpers/database.js';
-import { startReceiver } from './helpers/receiver.js';
-import { createGroup, loadClientAndWorkspace, seedClient } from './helpers/seed.js';
-import { makeTestCertificates } from './helpers/tls.js';
+import { engineName, freshDatabase } from '../support/database.js';
+import { startReceiver } from '../support/notify/receiver.js';
+import { createGroup, loadClientAndWorkspace, seedClient } from '../support/notify/seed.js';
+import { makeTestCertificates } from '../support/notify/tls.js';
 
 const childScript = fileURLToPath(new URL('./fixtures/dispatcher-child.js', import.meta.url));
 

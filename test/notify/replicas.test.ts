@@ -3,11 +3,11 @@ import { pino } from 'pino';
 import { enqueueEvent } from '../../src/notify/enqueue.js';
 import { startNotifier } from '../../src/notify/notifier.js';
 import { OutboxDelivery } from '../../src/store/entities/outbox.js';
-import { engineName, freshStore } from '../helpers/database.js';
-import { startReceiver } from './helpers/receiver.js';
-import { createGroup, loadClientAndWorkspace, seedClient } from './helpers/seed.js';
-import { notifySettings } from './helpers/settings.js';
-import { waitFor } from './helpers/wait.js';
+import { engineName, freshStore } from '../support/database.js';
+import { startReceiver } from '../support/notify/receiver.js';
+import { createGroup, loadClientAndWorkspace, seedClient } from '../support/notify/seed.js';
+import { notifySettings } from '../support/notify/settings.js';
+import { waitFor } from '../support/notify/wait.js';
 
 const context = await freshStore();
 const { store } = context;

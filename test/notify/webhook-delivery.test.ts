@@ -8,12 +8,12 @@ import { startNotifier } from '../../src/notify/notifier.js';
 import { OutboundHttp } from '../../src/notify/outbound-http.js';
 import { verifyWebhookSignature } from '../../src/notify/webhook-signature.js';
 import { DeliveryAttempt, OutboxDelivery } from '../../src/store/entities/outbox.js';
-import { engineName, freshStore } from '../helpers/database.js';
-import { startReceiver, type Receiver } from './helpers/receiver.js';
-import { createGroup, loadClientAndWorkspace, seedClient } from './helpers/seed.js';
-import { notifySettings } from './helpers/settings.js';
-import { makeTestCertificates } from './helpers/tls.js';
-import { waitFor } from './helpers/wait.js';
+import { engineName, freshStore } from '../support/database.js';
+import { startReceiver, type Receiver } from '../support/notify/receiver.js';
+import { createGroup, loadClientAndWorkspace, seedClient } from '../support/notify/seed.js';
+import { notifySettings } from '../support/notify/settings.js';
+import { makeTestCertificates } from '../support/notify/tls.js';
+import { waitFor } from '../support/notify/wait.js';
 
 const context = await freshStore();
 const { store } = context;

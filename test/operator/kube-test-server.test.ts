@@ -1,7 +1,7 @@
 import test from 'ava';
 import { ApiException, CoordinationV1Api, CoreV1Api, CustomObjectsApi, KubeConfig, PatchStrategy, setHeaderOptions, Watch } from '@kubernetes/client-node';
 import { startKubeTestServer, type KubeTestServer } from '../support/kube/index.js';
-import { kubectl } from './helpers/kubectl.js';
+import { kubectl } from '../support/kubectl.js';
 
 let kube: KubeTestServer;
 let core: CoreV1Api;

@@ -7,9 +7,9 @@ import { createLogger } from '../../src/log.js';
 import { UptimeCheck } from '../../src/store/entities/uptime-check.js';
 import { closeStore, migrate, openStore, type Store } from '../../src/store/orm.js';
 import { provisionClient } from '../../src/store/provisioning.js';
-import { PrivatePostgres } from '../helpers/private-postgres.js';
+import { PrivatePostgres } from '../support/private-postgres.js';
 import { startKubeTestServer, type KubeTestServer } from '../support/kube/index.js';
-import { eventually, kubectl } from './helpers/kubectl.js';
+import { eventually, kubectl } from '../support/kubectl.js';
 
 let postgres: PrivatePostgres;
 let store: Store;

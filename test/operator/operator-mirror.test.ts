@@ -9,7 +9,7 @@ import { createLogger } from '../../src/log.js';
 import { UptimeCheck } from '../../src/store/entities/uptime-check.js';
 import { ApiHarness, type Account } from '../api/helpers/api-harness.js';
 import { startKubeTestServer, type KubeTestServer } from '../support/kube/index.js';
-import { eventually, kubectl } from './helpers/kubectl.js';
+import { eventually, kubectl } from '../support/kubectl.js';
 
 let api: ApiHarness;
 let kube: KubeTestServer;

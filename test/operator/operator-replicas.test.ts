@@ -3,11 +3,11 @@ import { once } from 'node:events';
 import test from 'ava';
 import { UptimeCheck } from '../../src/store/entities/uptime-check.js';
 import { provisionClient } from '../../src/store/provisioning.js';
-import { spawnCli } from '../helpers/cli.js';
-import { freshStore } from '../helpers/database.js';
-import { freePort } from '../helpers/free-port.js';
+import { spawnCli } from '../support/cli.js';
+import { freshStore } from '../support/database.js';
+import { freePort } from '../support/free-port.js';
 import { startKubeTestServer, type KubeTestServer } from '../support/kube/index.js';
-import { eventually, kubectl } from './helpers/kubectl.js';
+import { eventually, kubectl } from '../support/kubectl.js';
 
 const { DATABASE_URL, NATS_URL } = process.env;
 const LEASE_SECONDS = 4;

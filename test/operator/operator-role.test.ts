@@ -1,5 +1,5 @@
 import test from 'ava';
-import { runCli } from '../helpers/cli.js';
+import { runCli } from '../support/cli.js';
 
 test('vantage operator without a kubeconfig or a service account says what it needs and exits 2', async (t) => {
   const result = await runCli(['operator'], {});

@@ -3,7 +3,7 @@ import { CoreV1Api, KubeConfig, type V1Namespace } from '@kubernetes/client-node
 import { SupervisedInformer } from '../../operator/kube/supervised-informer.js';
 import { createLogger } from '../../src/log.js';
 import { startKubeTestServer } from '../support/kube/index.js';
-import { eventually } from './helpers/kubectl.js';
+import { eventually } from '../support/kubectl.js';
 
 test('an informer started while the API is down lists once it is back; a broken watch relists; nothing is missed', async (t) => {
   t.timeout(60_000);

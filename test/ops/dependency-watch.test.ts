@@ -4,7 +4,7 @@ import { nextDependencyState } from '../../src/ops/dependency-state.js';
 import { DependencyWatch } from '../../src/ops/dependency-watch.js';
 import { metricsRegistry } from '../../src/metrics/registry.js';
 import { closeStore, openStore } from '../../src/store/orm.js';
-import { PrivatePostgres } from '../helpers/private-postgres.js';
+import { PrivatePostgres } from '../support/private-postgres.js';
 
 test('losing and regaining a dependency are one transition each, the second with how long it lasted', (t) => {
   const up = { up: true, sinceMs: 0 };

@@ -2,8 +2,8 @@ import test from 'ava';
 import { createLogger } from '../../src/log.js';
 import { counter } from '../../src/metrics/registry.js';
 import { startOpsServer, type Readiness } from '../../src/ops/ops-server.js';
-import { PrivateNats } from '../helpers/private-nats.js';
-import { PrivatePostgres } from '../helpers/private-postgres.js';
+import { PrivateNats } from '../support/private-nats.js';
+import { PrivatePostgres } from '../support/private-postgres.js';
 import pg from '@mikro-orm/postgresql';
 
 test('ops server: /healthz lives, /readyz follows readiness, /metrics speaks the Prometheus text format', async (t) => {

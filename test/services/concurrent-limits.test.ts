@@ -2,7 +2,7 @@ import test from 'ava';
 import { UptimeCheck } from '../../src/store/entities/uptime-check.js';
 import { ApiHarness, type Account } from '../api/helpers/api-harness.js';
 import { pingCheck } from '../api/helpers/check-bodies.js';
-import { engineName } from '../helpers/database.js';
+import { engineName } from '../support/database.js';
 
 let api: ApiHarness;
 

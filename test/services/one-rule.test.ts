@@ -6,7 +6,7 @@ import { createLogger } from '../../src/log.js';
 import { UptimeCheck } from '../../src/store/entities/uptime-check.js';
 import { ApiHarness, type Account } from '../api/helpers/api-harness.js';
 import { pingCheck } from '../api/helpers/check-bodies.js';
-import { eventually, kubectl } from '../operator/helpers/kubectl.js';
+import { eventually, kubectl } from '../support/kubectl.js';
 import { startKubeTestServer, type KubeTestServer } from '../support/kube/index.js';
 
 let api: ApiHarness;
@@ -16,9 +16,9 @@ let account: Account;
 const basicLimit = PLAN_RULES.basic.limits.uptimeChecks;
 
 test.before(async () => {
-  // The one rule this file changes, once, for the API and the operator alike: the basic plan's check limit.
-  PLAN_RULES.basic.limits.uptimeChecks = 2;
-  api = await ApiHarness.start();
+  // The one rule this file changes, once, for the API and the operator alike: the basic plan's
+  // check limit, set as an installation sets it (loading the settings puts it in force for both).
+  api = await ApiHarness.start({}, { VANTAGE_PLAN_BASIC_UPTIME_CHECKS: '2' });
   account = await api.account('basic');
   kube = await startKubeTestServer();
   const namespaces = `apiVersion: v1

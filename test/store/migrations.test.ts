@@ -1,5 +1,5 @@
 import test from 'ava';
-import { engineName, freshStore } from '../helpers/database.js';
+import { engineName, freshStore } from '../support/database.js';
 
 test(`migrations build the schema of the entities from empty on ${engineName()}`, async (t) => {
   const context = await freshStore();

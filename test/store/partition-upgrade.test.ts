@@ -8,7 +8,7 @@ import { createLogger } from '../../src/log.js';
 import { DailyAvailability, HourlyAvailability, Run } from '../../src/store/entities/run.js';
 import { migrationsList } from '../../src/store/migrations/index.js';
 import { closeStore, migrate, openStore } from '../../src/store/orm.js';
-import { engineName, freshDatabase } from '../helpers/database.js';
+import { engineName, freshDatabase } from '../support/database.js';
 import { httpCheck, tenant } from '../engine/helpers.js';
 
 const logger = createLogger('silent');

@@ -25,7 +25,7 @@ import {
   WorkspaceShare,
 } from '../../src/store/entities/index.js';
 import { allPermissions } from '../../src/domain/permissions.js';
-import { engineName, freshStore } from '../helpers/database.js';
+import { engineName, freshStore } from '../support/database.js';
 
 const context = await freshStore();
 const { store } = context;

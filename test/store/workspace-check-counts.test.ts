@@ -1,7 +1,7 @@
 import test from 'ava';
 import { closeStore, openStore, type Store } from '../../src/store/orm.js';
 import { provisionClient } from '../../src/store/provisioning.js';
-import { engineName, freshDatabase, freshStore } from '../helpers/database.js';
+import { engineName, freshDatabase, freshStore } from '../support/database.js';
 
 /** workspace_check_counts against counting the checks themselves, after every kind of change. */
 

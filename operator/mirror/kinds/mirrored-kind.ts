@@ -32,10 +32,10 @@ export interface MirrorContext {
   /** Locations this installation offers. */
   locations: readonly string[];
   allowPrivateTargets: boolean;
-  /** Row id of the UptimeCheck custom resource of that name in the same namespace, when it has one. */
-  checkIdByResourceName: (name: string) => number | null;
-  /** Name of the UptimeCheck custom resource mirroring that check row in the same namespace, when there is one. */
-  resourceNameOfCheck: (checkId: number) => string | null;
+  /** Row id of the custom resource of that kind and name in the same namespace, when it has one (a resource that names another). */
+  rowIdOfResource: (kind: MirroredKind<MirroredRow>, name: string) => number | null;
+  /** Name of the custom resource of that kind mirroring that row in the same namespace, when there is one. */
+  resourceNameOfRow: (kind: MirroredKind<MirroredRow>, id: number) => string | null;
 }
 
 /** A spec the API's validation accepts, as the input its resource's service writes; or why it is refused, per spec field. */
@@ -59,14 +59,14 @@ export interface MirroredKind<R extends MirroredRow, I = unknown> {
   loadRows(em: EntityManager, workspaceIds: readonly number[]): Promise<R[]>;
   /** Reads a spec (`name` defaults to the resource's name) with the API's validation and plan rules. */
   read(spec: Record<string, unknown>, resourceName: string, context: MirrorContext, existing: R | null): SpecVerdict<I>;
-  /** An unsaved row holding what the input means, to compare with the stored one. */
-  preview(em: EntityManager, input: I): R;
   /** Creates (no existing row) or updates the row through the resource's service, in the caller's transaction. */
   save(unit: ChangeUnit, owner: Owner, existing: R | null, input: I, origin: Origin): Promise<R>;
   /** Deletes the row through the resource's service. */
   remove(unit: ChangeUnit, workspaceId: number, id: number, origin: Origin): Promise<void>;
   /** The spec of the custom resource that mirrors an API-made row; null when it cannot be expressed yet. */
   specOf(row: R, context: MirrorContext): Record<string, unknown> | null;
+  /** The spec a row written from this input would have, spelled as `specOf` spells it: a spec and its row compare as plain values. */
+  specOfInput(input: I, context: MirrorContext): Record<string, unknown> | null;
   /** The open incident a row's status names, for kinds whose rows have incidents. */
   openIncidentOf?(em: EntityManager, id: number): Promise<number | null>;
   /** Status fields from the row (the operator adds id, observedGeneration and conditions). */

@@ -12,7 +12,7 @@ import { Workspace, WorkspaceShare } from '../../../src/store/entities/workspace
 import type { UserPermissions } from '../../../src/store/entities/user.js';
 import type { Store } from '../../../src/store/orm.js';
 import { provisionClient, provisionUser, setPlan } from '../../../src/store/provisioning.js';
-import { freshStore } from '../../helpers/database.js';
+import { freshStore } from '../../support/database.js';
 
 /** Delegates to the in-process bus and keeps every durable publication, so tests can see the change notices. */
 export class RecordingBus implements Bus {

@@ -3,7 +3,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { loadAllYaml } from '@kubernetes/client-node';
-import { helmBinary } from '../../helpers/helm-binary.js';
+import { helmBinary } from '../../support/helm-binary.js';
 
 const run = promisify(execFile);
 

@@ -4,13 +4,13 @@ import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import type { ExecutionContext } from 'ava';
 import { startCluster, type RunningCluster } from '../../../src/cluster/start-cluster.js';
-import { runCli } from '../../helpers/cli.js';
-import { freshDatabase } from '../../helpers/database.js';
-import { freePort } from '../../helpers/free-port.js';
-import { PrivateNats } from '../../helpers/private-nats.js';
+import { runCli } from '../../support/cli.js';
+import { freshDatabase } from '../../support/database.js';
+import { freePort } from '../../support/free-port.js';
+import { PrivateNats } from '../../support/private-nats.js';
 import { until } from '../../engine/helpers.js';
-import { startReceiver, type ReceivedRequest, type Responder } from '../../notify/helpers/receiver.js';
-import { makeTestCertificates } from '../../notify/helpers/tls.js';
+import { startReceiver, type ReceivedRequest, type Responder } from '../../support/notify/receiver.js';
+import { makeTestCertificates } from '../../support/notify/tls.js';
 
 export { until };
 

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { dumpYaml, KubeConfig } from '@kubernetes/client-node';
 import { loadCrds } from '../../../src/manifests/admission/index.js';
 import { startKubeTestServer, type KubeTestServer } from '../../support/kube/index.js';
-import { kubectl, type KubectlResult } from '../../operator/helpers/kubectl.js';
+import { kubectl, type KubectlResult } from '../../support/kubectl.js';
 
 export interface KubeFixture {
   kube: KubeTestServer;

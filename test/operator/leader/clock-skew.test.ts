@@ -2,11 +2,11 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import test from 'ava';
 import { provisionClient } from '../../../src/store/provisioning.js';
-import { cliPath } from '../../helpers/cli.js';
-import { freshStore } from '../../helpers/database.js';
-import { freePort } from '../../helpers/free-port.js';
+import { cliPath } from '../../support/cli.js';
+import { freshStore } from '../../support/database.js';
+import { freePort } from '../../support/free-port.js';
 import { startKubeTestServer, type KubeTestServer } from '../../support/kube/index.js';
-import { eventually, kubectl } from '../helpers/kubectl.js';
+import { eventually, kubectl } from '../../support/kubectl.js';
 
 const { DATABASE_URL, NATS_URL } = process.env;
 const LEASE_SECONDS = 4;

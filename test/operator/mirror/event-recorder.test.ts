@@ -2,7 +2,7 @@ import { CoreV1Api, KubeConfig } from '@kubernetes/client-node';
 import test from 'ava';
 import { EventRecorder } from '../../../operator/mirror/event-recorder.js';
 import { startKubeTestServer, type KubeTestServer } from '../../support/kube/index.js';
-import { kubectl } from '../helpers/kubectl.js';
+import { kubectl } from '../../support/kubectl.js';
 
 let kube: KubeTestServer;
 

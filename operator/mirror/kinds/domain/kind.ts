@@ -1,14 +1,23 @@
-import { readDomainFields, type DomainChanges } from '../../../src/domain/domain-fields.js';
-import { daysUntilExpiry } from '../../../src/domain/domain-name.js';
-import { createDomainRow, deleteDomainRow, updateDomainRow } from '../../../src/services/domain-service.js';
-import { Domain } from '../../../src/store/entities/domain.js';
-import { NotificationGroup } from '../../../src/store/entities/notification-group.js';
-import { domainResource } from '../../resources/domain.js';
-import { compact, groupIds, groupNames, isoSeconds, specField, type MirroredKind } from './mirrored-kind.js';
+import { readDomainFields, type DomainChanges } from '../../../../src/domain/domain-fields.js';
+import { daysUntilExpiry } from '../../../../src/domain/domain-name.js';
+import { createDomainRow, deleteDomainRow, updateDomainRow } from '../../../../src/services/domain-service.js';
+import { Domain } from '../../../../src/store/entities/domain.js';
+import { domainResource } from '../../../resources/domain.js';
+import { compact, groupIds, groupNames, isoSeconds, specField, type MirrorContext, type MirroredKind } from '../mirrored-kind.js';
 
 interface DomainInput {
   fields: DomainChanges;
   active: boolean;
+}
+
+/** The spec of a domain's values, whether they come from its row or from a spec just read: one spelling, compared as plain values. */
+function specOfValues(values: { name: string; description: string | null; groupIds: readonly number[] }, active: boolean, context: MirrorContext): Record<string, unknown> {
+  return compact({
+    name: values.name,
+    description: values.description,
+    notificationGroups: values.groupIds.length ? groupNames(values.groupIds, context.workspace) : undefined,
+    active,
+  });
 }
 
 export const domainKind: MirroredKind<Domain, DomainInput> = {
@@ -40,27 +49,19 @@ export const domainKind: MirroredKind<Domain, DomainInput> = {
     return { ok: true, input: { fields: result.changes, active: spec.active !== false } };
   },
 
-  preview(em, { fields, active }) {
-    const row = new Domain();
-    Object.assign(row, { name: fields.name!, description: fields.description ?? null, active });
-    row.notificationGroups.set((fields.groupIds ?? []).map((id) => em.getReference(NotificationGroup, id)));
-    return row;
-  },
-
   save: (unit, owner, existing, { fields, active }, origin) =>
     existing ? updateDomainRow(unit, owner, existing.id, fields, origin, active) : createDomainRow(unit, owner, fields, origin, active),
 
   remove: (unit, workspaceId, id, origin) => deleteDomainRow(unit, workspaceId, id, origin),
 
   specOf: (row, context) =>
-    compact({
-      name: row.name,
-      description: row.description,
-      notificationGroups: row.notificationGroups.isInitialized() && row.notificationGroups.length
-        ? groupNames(row.notificationGroups.getItems().map((group) => group.id), context.workspace)
-        : undefined,
-      active: row.active,
-    }),
+    specOfValues(
+      { name: row.name, description: row.description, groupIds: row.notificationGroups.isInitialized() ? row.notificationGroups.getItems().map((group) => group.id) : [] },
+      row.active,
+      context,
+    ),
+
+  specOfInput: ({ fields, active }, context) => specOfValues({ name: fields.name!, description: fields.description ?? null, groupIds: fields.groupIds ?? [] }, active, context),
 
   statusOf: (row, now) =>
     compact({
