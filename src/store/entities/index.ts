@@ -7,7 +7,7 @@ import { NotificationGroup } from './notification-group.js';
 import { DeliveryAttempt, OutboxDelivery, OutboxEvent } from './outbox.js';
 import { PushToken } from './push-token.js';
 import { MaintenanceLease } from './maintenance-lease.js';
-import { DailyAvailability, HourlyAvailability, Run } from './run.js';
+import { DailyAvailability, HourlyAvailability, RollupCounts, Run } from './run.js';
 import { SignInAddress, SignInFailure } from './sign-in.js';
 import { UptimeCheck, UptimeCheckFavorite } from './uptime-check.js';
 import { User } from './user.js';
@@ -40,6 +40,7 @@ export const allEntities = [
   UptimeCheck,
   UptimeCheckFavorite,
   Run,
+  RollupCounts,
   DailyAvailability,
   HourlyAvailability,
   Incident,

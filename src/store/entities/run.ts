@@ -67,20 +67,9 @@ export class Run {
   onDemand: Opt<boolean> = false;
 }
 
-/** Daily rollup of runs per check, kept by the engine so that a year's calendar reads 365 rows. */
-@Entity({ tableName: 'daily_availability' })
-@Unique({ properties: ['check', 'day'] })
-export class DailyAvailability {
-  @PrimaryKey({ type: 'integer' })
-  id!: number;
-
-  @ManyToOne(() => UptimeCheck, { deleteRule: 'cascade' })
-  check!: Rel<UptimeCheck>;
-
-  /** UTC day, `YYYY-MM-DD`; text, so both drivers return the same string and it sorts by date. */
-  @Property({ type: 'string', length: 10 })
-  day!: string;
-
+/** The counters both rollups keep, counted alike by the run writer. */
+@Entity({ abstract: true })
+export abstract class RollupCounts {
   @Property({ type: 'integer' })
   upRuns: Opt<number> = 0;
 
@@ -119,12 +108,27 @@ export class DailyAvailability {
   downtimeSeconds: Opt<number> = 0;
 }
 
+/** Daily rollup of runs per check, kept by the engine so that a year's calendar reads 365 rows. */
+@Entity({ tableName: 'daily_availability' })
+@Unique({ properties: ['check', 'day'] })
+export class DailyAvailability extends RollupCounts {
+  @PrimaryKey({ type: 'integer' })
+  id!: number;
+
+  @ManyToOne(() => UptimeCheck, { deleteRule: 'cascade' })
+  check!: Rel<UptimeCheck>;
+
+  /** UTC day, `YYYY-MM-DD`; text, so both drivers return the same string and it sorts by date. */
+  @Property({ type: 'string', length: 10 })
+  day!: string;
+}
+
 /**
  * Hourly rollup of scheduled runs per check, counted as `daily_availability` is. Partitioned by
  * `hour`, one partition per UTC month, dropped whole past `VANTAGE_HOURLY_ROLLUP_RETENTION_DAYS`.
  */
 @Entity({ tableName: 'hourly_availability' })
-export class HourlyAvailability {
+export class HourlyAvailability extends RollupCounts {
   [PrimaryKeyProp]?: ['check', 'hour'];
 
   @ManyToOne(() => UptimeCheck, { deleteRule: 'cascade', primary: true })
@@ -133,40 +137,4 @@ export class HourlyAvailability {
   /** Start of the UTC hour. */
   @PrimaryKey({ type: 'Date' })
   hour!: Date;
-
-  @Property({ type: 'integer' })
-  upRuns: Opt<number> = 0;
-
-  @Property({ type: 'integer' })
-  downRuns: Opt<number> = 0;
-
-  @Property({ type: 'integer' })
-  unknownRuns: Opt<number> = 0;
-
-  @Property({ type: 'integer' })
-  maintenanceRuns: Opt<number> = 0;
-
-  @Property({ type: new BigIntType('number') })
-  latencySumMs: Opt<number> = 0;
-
-  @Property({ type: 'integer' })
-  latencyRuns: Opt<number> = 0;
-
-  @Property({ type: 'integer', nullable: true })
-  latencyMinMs: number | null = null;
-
-  @Property({ type: 'integer', nullable: true })
-  latencyMaxMs: number | null = null;
-
-  /** DOWN runs whose failing locations met the check's quorum (as configured when written): the runs that are downtime. */
-  @Property({ type: 'integer' })
-  quorumDownRuns: Opt<number> = 0;
-
-  /** UNKNOWN runs in which some locations failed (partial-location failures): shown apart, never downtime. */
-  @Property({ type: 'integer' })
-  partialRuns: Opt<number> = 0;
-
-  /** The quorum-down runs times the check's period when written. */
-  @Property({ type: 'integer' })
-  downtimeSeconds: Opt<number> = 0;
 }
