@@ -5,11 +5,14 @@
  * - the bidirectional embedding, override and isolate controls (U+202A–U+202E, U+2066–U+2069)
  *   are removed, so a name cannot reorder the text around it;
  * - NUL, the other C0 controls but tab and line feed, lone surrogates and U+FFFE/U+FFFF (none of
- *   which XML 1.0 can carry) become U+FFFD;
+ *   which XML 1.0 can carry), DEL, the C1 controls and the other noncharacters (which HTML counts
+ *   as parse errors) become U+FFFD;
  * - CR LF and a lone CR become LF, as an HTML or XML parser would read them anyway.
  */
 const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/g;
-const UNREPRESENTABLE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+/** In a `u` regular expression a surrogate pair is one code point, so the surrogate range matches only lone ones. */
+const PLANE_NONCHARACTERS = Array.from({ length: 16 }, (_, plane) => `\\u{${(plane + 1).toString(16)}FFFE}\\u{${(plane + 1).toString(16)}FFFF}`).join('');
+const UNREPRESENTABLE = new RegExp(`[\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\uFDD0-\\uFDEF\\uFFFE\\uFFFF\\uD800-\\uDFFF${PLANE_NONCHARACTERS}]`, 'gu');
 
 export const REPLACEMENT_CHARACTER = '\uFFFD';
 
