@@ -69,7 +69,7 @@ export function renderComponentsSection(page: PublicStatusPage): string {
 <h2 id="components-heading">Components</h2>
 <div class="components-layout"><div class="components">
 ${groups || '<p>No components are shown on this page.</p>'}
-</div><aside class="policy" aria-labelledby="policy-heading"><h3 id="policy-heading">How availability is counted</h3><ul>${policy}</ul>
-<p>Each bar is one day in ${e(page.timeZone)}; open a bar for its availability, downtime and incidents.</p></aside></div>
+</div><div class="policy"><h3 id="policy-heading">How availability is counted</h3><ul>${policy}</ul>
+<p>Each bar is one day in ${e(page.timeZone)}; open a bar for its availability, downtime and incidents.</p></div></div>
 </section>`;
 }

@@ -43,6 +43,7 @@ export function renderStatusPageHtml(page: PublicStatusPage, options: StatusPage
 <meta name="color-scheme" content="light dark">
 <meta name="referrer" content="no-referrer">
 <title>${e(page.title)}: status</title>
+<link rel="icon" href="data:,">
 <link rel="stylesheet" href="${e(options.stylesheetPath)}">
 <link rel="alternate" type="application/atom+xml" title="${e(page.title)}: incidents (Atom)" href="${e(options.pagePath)}/feed.atom">
 <link rel="alternate" type="application/rss+xml" title="${e(page.title)}: incidents (RSS)" href="${e(options.pagePath)}/feed.rss">
