@@ -6,13 +6,14 @@ import type { PublicComponent, PublicDay, PublicIncident, PublicStatusPage } fro
 const DAY_MS = 86_400_000;
 const TODAY = Date.UTC(2026, 10, 25);
 
-export function days(count = 90, incidentDay?: { index: number; incidentId: number }): PublicDay[] {
+/** `seed` moves the bad days, so the components of a large page differ. */
+export function days(count = 90, incidentDay?: { index: number; incidentId: number }, seed = 0): PublicDay[] {
   return Array.from({ length: count }, (_, index) => {
     const day = new Date(TODAY - (count - 1 - index) * DAY_MS).toISOString().slice(0, 10);
-    const bad = index % 17 === 3;
+    const bad = (index + seed) % 17 === 3;
     return {
       day,
-      availability: index < 5 ? null : bad ? 0.985 : index % 11 === 0 ? 0.9995 : 1,
+      availability: index < 5 ? null : bad ? 0.985 - seed / 10_000 : (index + seed) % 11 === 0 ? 0.9995 : 1,
       downtimeMinutes: bad ? 21 : index % 11 === 0 ? 1 : 0,
       maintenanceRuns: index === 2 ? 12 : 0,
       incidentIds: incidentDay?.index === index ? [incidentDay.incidentId] : [],
@@ -88,7 +89,9 @@ export function statusPage(overrides: Partial<PublicStatusPage> = {}): PublicSta
 export function largePage(count: number): PublicStatusPage {
   const groups = Array.from({ length: 5 }, (_, group) => ({
     name: `Region ${group + 1}`,
-    components: Array.from({ length: count / 5 }, (_, index) => component(`c${group * 100 + index + 1}`, `Service ${group + 1}.${index + 1}`)),
+    components: Array.from({ length: count / 5 }, (_, index) =>
+      component(`c${group * 100 + index + 1}`, `Service ${group + 1}.${index + 1}`, { days: days(90, { index: 80, incidentId: 7 }, group * 20 + index) }),
+    ),
   }));
   return statusPage({ groups });
 }

@@ -61,8 +61,10 @@ h4 { font-size: 1rem; margin: 0; }
 .bar-down > summary { background: var(--down); }
 .bar-maintenance > summary { background: var(--maint); }
 .day[open] > summary { outline: 2px solid var(--fg); outline-offset: 1px; }
-.day-tip { position: absolute; left: 0; right: 0; top: calc(100% + .25rem); z-index: 5; padding: .5rem .75rem; background: var(--panel); color: var(--fg); border: 1px solid var(--line); border-radius: 6px; box-shadow: 0 2px 8px rgba(0, 0, 0, .25); }
-.day-tip p { margin: 0; }
+/* A bar's text is for screen readers until the bar is opened; then it (or, for a day with incidents, its body) is the bar's box. */
+.day > summary > span { position: absolute; width: 1px; height: 1px; margin: -1px; padding: 0; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; border: 0; }
+.day[open]:not(.with-incidents) > summary > span, .day-tip { left: 0; right: 0; top: calc(100% + .25rem); z-index: 5; width: auto; height: auto; margin: 0; overflow: visible; clip: auto; white-space: normal; padding: .5rem .75rem; background: var(--panel); color: var(--fg); border: 1px solid var(--line); border-radius: 6px; box-shadow: 0 2px 8px rgba(0, 0, 0, .25); cursor: auto; }
+.day-tip { position: absolute; }
 .day-tip ul { margin: .25rem 0 0; padding-left: 1.25rem; }
 .bars-axis { display: flex; justify-content: space-between; font-size: .875rem; }
 .policy { border: 1px solid var(--line); border-radius: 6px; padding: .75rem 1rem; align-self: start; background: var(--panel); }

@@ -16,21 +16,42 @@ function barClass(day: PublicDay): string {
   return 'bar-down';
 }
 
-function renderDay(day: PublicDay, incidentTitles: ReadonlyMap<number, string>): string {
-  const date = e(dayText(day.day));
-  const availability = day.availability === null ? 'No data' : `${percentText(day.availability)} available`;
-  const lines = [`<p><strong>${date}</strong></p>`, `<p>${availability}</p>`];
-  if (day.downtimeMinutes > 0) lines.push(`<p>${minutesText(day.downtimeMinutes)} of downtime</p>`);
-  if (day.maintenanceRuns > 0) lines.push(`<p>Maintenance (not counted)</p>`);
-  if (day.incidentIds.length > 0) {
-    const items = day.incidentIds.map((id) => {
-      const title = incidentTitles.get(id);
-      return title === undefined ? `<li>Incident ${id}</li>` : `<li><a href="#incident-${id}">${e(title)}</a></li>`;
-    });
-    lines.push(`<ul>${items.join('')}</ul>`);
+/**
+ * What a page's bars share, made once per rendering: a page of 100 components has 9,000 bars
+ * but only 90 dates, so the dates' texts are made once each.
+ */
+interface BarContext {
+  incidentTitles: ReadonlyMap<number, string>;
+  dates: Map<string, string>;
+}
+
+function dateOf(day: string, context: BarContext): string {
+  let text = context.dates.get(day);
+  if (text === undefined) {
+    text = e(dayText(day));
+    context.dates.set(day, text);
   }
-  const incidents = day.incidentIds.length === 0 ? '' : `, ${day.incidentIds.length} incident${day.incidentIds.length === 1 ? '' : 's'}`;
-  return `<li><details class="day ${barClass(day)}"><summary><span class="visually-hidden">${date}: ${availability}${incidents}</span></summary><div class="day-tip">${lines.join('')}</div></details></li>`;
+  return text;
+}
+
+/**
+ * One bar, kept small (a page of 100 components has 9,000): the summary's text names the day,
+ * its availability, downtime and incident count; a screen reader reads it on focus, and once the
+ * bar is open the stylesheet shows it as the bar's box. A day with incidents also gets a body
+ * with the same text and links to the incidents (links cannot sit inside a summary).
+ */
+function renderDay(day: PublicDay, context: BarContext): string {
+  let text = `${dateOf(day.day, context)}: ${day.availability === null ? 'no data' : `${percentText(day.availability)} available`}`;
+  if (day.downtimeMinutes > 0) text += `, ${minutesText(day.downtimeMinutes)} of downtime`;
+  if (day.maintenanceRuns > 0) text += ', maintenance (not counted)';
+  const summary = (detail: string) => `<summary><span>${text}${detail}</span></summary>`;
+  if (day.incidentIds.length === 0) return `<li><details class="day ${barClass(day)}">${summary('')}</details></li>`;
+  const items = day.incidentIds.map((id) => {
+    const title = context.incidentTitles.get(id);
+    return title === undefined ? `<li>Incident ${id}</li>` : `<li><a href="#incident-${id}">${e(title)}</a></li>`;
+  });
+  const count = `, ${day.incidentIds.length} incident${day.incidentIds.length === 1 ? '' : 's'}`;
+  return `<li><details class="day ${barClass(day)} with-incidents">${summary(count)}<div class="day-tip">${text}<ul>${items.join('')}</ul></div></details></li>`;
 }
 
 function renderCertificate(component: PublicComponent, timeZone: string): string {
@@ -42,11 +63,11 @@ function renderCertificate(component: PublicComponent, timeZone: string): string
   return `<p class="certificate">${text}</p>`;
 }
 
-function renderComponent(component: PublicComponent, heading: 'h3' | 'h4', page: PublicStatusPage, incidentTitles: ReadonlyMap<number, string>): string {
+function renderComponent(component: PublicComponent, heading: 'h3' | 'h4', page: PublicStatusPage, context: BarContext): string {
   const id = `component-${e(component.key)}`;
   const name = e(component.displayName);
   const host = component.hostName === null ? '' : `<p class="host">${e(component.hostName)}</p>`;
-  const days = component.days.map((day) => renderDay(day, incidentTitles)).join('');
+  const days = component.days.map((day) => renderDay(day, context)).join('');
   return `<article class="component" id="${id}" aria-labelledby="${id}-name">
 <div class="component-head"><${heading} id="${id}-name">${name}</${heading}><span class="state state-${component.state}">${COMPONENT_STATE_TEXT[component.state]}</span></div>
 ${host}<p class="availability">${percentText(component.availability90d)} over 90 days · ${percentText(component.availability30d)} over 30 days</p>
@@ -55,16 +76,17 @@ ${host}<p class="availability">${percentText(component.availability90d)} over 90
 ${renderCertificate(component, page.timeZone)}</article>`;
 }
 
-function renderGroup(group: PublicComponentGroup, page: PublicStatusPage, incidentTitles: ReadonlyMap<number, string>): string {
-  if (group.name === null) return group.components.map((component) => renderComponent(component, 'h3', page, incidentTitles)).join('\n');
-  const components = group.components.map((component) => renderComponent(component, 'h4', page, incidentTitles)).join('\n');
+function renderGroup(group: PublicComponentGroup, page: PublicStatusPage, context: BarContext): string {
+  if (group.name === null) return group.components.map((component) => renderComponent(component, 'h3', page, context)).join('\n');
+  const components = group.components.map((component) => renderComponent(component, 'h4', page, context)).join('\n');
   return `<section class="group"><h3>${e(group.name)}</h3>\n${components}</section>`;
 }
 
 export function renderComponentsSection(page: PublicStatusPage): string {
   const incidentTitles = new Map([...page.activeIncidents, ...page.pastIncidents].map((incident) => [incident.id, incident.title]));
+  const context: BarContext = { incidentTitles, dates: new Map() };
   const policy = page.availabilityPolicy.map((line) => `<li>${e(line)}</li>`).join('');
-  const groups = page.groups.map((group) => renderGroup(group, page, incidentTitles)).join('\n');
+  const groups = page.groups.map((group) => renderGroup(group, page, context)).join('\n');
   return `<section id="components" aria-labelledby="components-heading">
 <h2 id="components-heading">Components</h2>
 <div class="components-layout"><div class="components">

@@ -43,7 +43,11 @@ async function open(options: BrowserContextOptions = {}) {
   return { context, page, problems, requests, response };
 }
 
-const dayTipVisible = (page: Page, index: number) => page.locator('details.day').nth(index).locator('.day-tip').isVisible();
+/** Whether a day's box shows: its body for a day with incidents, otherwise its summary's text, shown once open. */
+async function dayTipVisible(page: Page, index: number): Promise<boolean> {
+  const box = await page.locator('details.day').nth(index).locator('summary > span, .day-tip').last().boundingBox();
+  return box !== null && box.width > 100 && box.height > 16;
+}
 
 browserTest('with JavaScript: renders, loads only its own files, breaks no CSP rule, sets no cookie; the script keeps one day open', async (t) => {
   const { context, page, problems, requests, response } = await open();
@@ -77,6 +81,8 @@ browserTest('without JavaScript: the same page, and a day opens by pointer', asy
     await page.locator('details.day > summary').nth(80).click();
     t.true(await dayTipVisible(page, 80));
     t.regex((await page.locator('details.day').nth(80).locator('.day-tip').textContent())!, /available.*Checkout is slow/s);
+    await page.locator('details.day > summary').nth(30).click();
+    t.true(await dayTipVisible(page, 30), 'a day without incidents shows its text');
     await page.screenshot({ path: artifactPath('status-page-no-javascript.png'), fullPage: true });
     t.deepEqual(problems, []);
   } finally {
@@ -99,7 +105,8 @@ browserTest('keyboard: Tab reaches every bar, Enter opens its details, and focus
     t.not(outline, 'none', 'focus is visible');
     await page.keyboard.press('Enter');
     t.true(await page.locator('details.day:has(> summary:focus)').evaluate((details) => details.open));
-    t.regex((await page.locator('details.day:has(> summary:focus) .day-tip').innerText()).trim(), /\d{4}/);
+    t.regex((await page.locator('details.day:has(> summary:focus) > summary > span').innerText()).trim(), /\d{4}: /);
+    t.true(await dayTipVisible(page, await page.evaluate(() => [...document.querySelectorAll('details.day > summary')].indexOf(document.activeElement))));
   } finally {
     await context.close();
   }
