@@ -14,7 +14,7 @@ export function days(count = 90, incidentDay?: { index: number; incidentId: numb
     return {
       day,
       availability: index < 5 ? null : bad ? 0.985 - seed / 10_000 : (index + seed) % 11 === 0 ? 0.9995 : 1,
-      downtimeMinutes: bad ? 21 : index % 11 === 0 ? 1 : 0,
+      downtimeMinutes: index < 5 ? 0 : bad ? 21 : (index + seed) % 11 === 0 ? 1 : 0,
       maintenanceRuns: index === 2 ? 12 : 0,
       incidentIds: incidentDay?.index === index ? [incidentDay.incidentId] : [],
     };

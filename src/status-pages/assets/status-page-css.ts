@@ -55,7 +55,7 @@ h4 { font-size: 1rem; margin: 0; }
 .bars > li { flex: 1 1 0; min-width: 0; }
 .day > summary { display: block; height: 2rem; list-style: none; cursor: pointer; border-radius: 1px; background: var(--none); }
 .day > summary::-webkit-details-marker { display: none; }
-.day > summary:hover { opacity: .75; }
+.day > summary:hover { outline: 1px solid var(--fg); outline-offset: 1px; }
 .bar-up > summary { background: var(--up); }
 .bar-minor > summary { background: var(--minor); }
 .bar-down > summary { background: var(--down); }
