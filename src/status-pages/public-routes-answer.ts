@@ -39,6 +39,7 @@ const acceptsGzip = (req: Request): boolean => /\bgzip\b/i.test(req.get('accept-
 export function sendAnswer(req: Request, res: Response, answer: PublicAnswer): void {
   // The app sets X-Frame-Options: DENY on everything; a page that allows framing answers without it.
   res.removeHeader('X-Frame-Options');
+  res.set({ 'X-Content-Type-Options': 'nosniff', 'Referrer-Policy': 'no-referrer' });
   res.set(answer.headers);
   res.set('ETag', answer.etag);
   const compressible = answer.body.length >= GZIP_MIN_BYTES;

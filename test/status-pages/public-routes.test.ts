@@ -45,6 +45,10 @@ test('GET /status/{slug}: the page, under a CSP without unsafe-inline or unsafe-
   t.is(res.headers.get('referrer-policy'), 'no-referrer');
   t.regex(res.headers.get('cache-control')!, /^public, max-age=30, stale-while-revalidate=30, stale-if-error=\d+$/);
   t.is(res.headers.get('set-cookie'), null);
+  const head = await fetch(`${server.origin}/status/acme`, { method: 'HEAD' });
+  t.is(head.status, 200);
+  t.is(head.headers.get('etag'), res.headers.get('etag'));
+  t.is(await head.text(), '');
   const html = await res.text();
   t.true(html.includes('<h1>Acme services</h1>'));
   t.true(html.includes(`<link rel="stylesheet" href="${assetPath(STATUS_PAGE_STYLESHEET)}">`));

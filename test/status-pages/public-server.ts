@@ -20,7 +20,11 @@ export async function startPublicServer(source: StatusPageSource, options: Statu
   app.use(securityHeaders);
   app.use(routes.router);
   app.use((_req, res) => void res.status(404).type('text/plain').send('fell through to the app'));
-  app.use(((error, _req, res, _next) => void res.status(503).type('text/plain').send(String(error))) as express.ErrorRequestHandler);
+  // As the API's error handler: express's own refusals (an undecodable path) keep their 4xx, anything else is the database away.
+  app.use(((error: { status?: number }, _req, res, _next) => {
+    const status = typeof error.status === 'number' && error.status < 500 ? error.status : 503;
+    res.status(status).type('text/plain').send(String(error));
+  }) as express.ErrorRequestHandler);
   const server: Server = await new Promise((resolve) => {
     const listening = app.listen(0, '127.0.0.1', () => resolve(listening));
   });
