@@ -69,9 +69,12 @@ export function statusPageRoutes(source: StatusPageSource, options: StatusPageRo
     if (!validSlug(slug)) return notFound;
     const domainSlug = await hostSlug(req);
     if (domainSlug !== null && domainSlug !== slug) return notFound;
-    const page = await viewOf(slug);
-    if (page === null) return notFound;
-    return (await cache.get(slug, variant, async () => render(page))) ?? notFound;
+    // The view is read inside the answer's load: a change notice during either makes neither kept.
+    const found = await cache.get(slug, variant, async () => {
+      const page = await viewOf(slug);
+      return page === null ? null : render(page);
+    });
+    return found ?? notFound;
   };
 
   const text = (page: PublicStatusPage, kind: 'html' | 'other', contentType: string, body: string, extra: Record<string, string> = {}): PublicAnswer =>

@@ -14,7 +14,7 @@ const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/g;
 const PLANE_NONCHARACTERS = Array.from({ length: 16 }, (_, plane) => `\\u{${(plane + 1).toString(16)}FFFE}\\u{${(plane + 1).toString(16)}FFFF}`).join('');
 const UNREPRESENTABLE = new RegExp(`[\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\uFDD0-\\uFDEF\\uFFFE\\uFFFF\\uD800-\\uDFFF${PLANE_NONCHARACTERS}]`, 'gu');
 
-export const REPLACEMENT_CHARACTER = '\uFFFD';
+const REPLACEMENT_CHARACTER = '\uFFFD';
 
 export function safeText(text: string): string {
   return text.replace(/\r\n?/g, '\n').replace(BIDI_CONTROLS, '').replace(UNREPRESENTABLE, REPLACEMENT_CHARACTER);
