@@ -213,3 +213,30 @@ test('cache hits make no load; concurrent first requests make one', async (t) =>
     await isolated.close();
   }
 });
+
+test('a change notice during a load: that request sees the page as read, the next one the changed page', async (t) => {
+  const local = new MemoryStatusPageSource(statusPage());
+  let entered!: () => void;
+  const loading = new Promise<void>((resolve) => (entered = resolve));
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  // Reads the page when called, answers only when released: the database read that a change overtakes.
+  const bySlug = async (slug: string) => {
+    const read = await local.bySlug(slug);
+    entered();
+    await gate;
+    return read;
+  };
+  const isolated = await startPublicServer({ bySlug, slugForHost: (host) => local.slugForHost(host), logo: (slug) => local.logo(slug) });
+  try {
+    const first = fetch(`${isolated.origin}/status/acme`).then((res) => res.text());
+    await loading;
+    local.pages.set('acme', statusPage({ title: 'Renamed while loading' }));
+    isolated.routes.changed(['acme']);
+    release();
+    t.true((await first).includes('<h1>Acme services</h1>'));
+    t.true((await (await fetch(`${isolated.origin}/status/acme`)).text()).includes('<h1>Renamed while loading</h1>'));
+  } finally {
+    await isolated.close();
+  }
+});
