@@ -1,0 +1,97 @@
+import type { PublicComponent, PublicComponentGroup, PublicDay, PublicStatusPage } from '../status-page-view.js';
+import { COMPONENT_STATE_TEXT, dayText, instantText, minutesText, percentText } from './format.js';
+import { escapeMarkup as e } from './safe-text.js';
+
+/**
+ * The components with their 90 daily bars. Each bar is a `<details>` disclosure: its summary is
+ * focusable and names the day and its availability for a screen reader, and opening it (pointer,
+ * Enter or Space, no script needed) shows the day's availability, downtime and incidents.
+ */
+
+/** A bar's colour class: from the day's availability, so colour is never the only way to tell. */
+function barClass(day: PublicDay): string {
+  if (day.availability === null) return day.maintenanceRuns > 0 ? 'bar-maintenance' : 'bar-none';
+  if (day.availability >= 0.999) return day.incidentIds.length > 0 ? 'bar-minor' : 'bar-up';
+  if (day.availability >= 0.99) return 'bar-minor';
+  return 'bar-down';
+}
+
+/**
+ * What a page's bars share, made once per rendering: a page of 100 components has 9,000 bars
+ * but only 90 dates, so the dates' texts are made once each.
+ */
+interface BarContext {
+  incidentTitles: ReadonlyMap<number, string>;
+  dates: Map<string, string>;
+}
+
+function dateOf(day: string, context: BarContext): string {
+  let text = context.dates.get(day);
+  if (text === undefined) {
+    text = e(dayText(day));
+    context.dates.set(day, text);
+  }
+  return text;
+}
+
+/**
+ * One bar, kept small (a page of 100 components has 9,000): the summary's text names the day,
+ * its availability, downtime and incident count; a screen reader reads it on focus, and once the
+ * bar is open the stylesheet shows it as the bar's box. A day with incidents also gets a body
+ * with the same text and links to the incidents (links cannot sit inside a summary).
+ */
+function renderDay(day: PublicDay, context: BarContext): string {
+  let text = `${dateOf(day.day, context)}: ${day.availability === null ? 'no data' : `${percentText(day.availability)} available`}`;
+  if (day.downtimeMinutes > 0) text += `, ${minutesText(day.downtimeMinutes)} of downtime`;
+  if (day.maintenanceRuns > 0) text += ', maintenance (not counted)';
+  const summary = (detail: string) => `<summary><span>${text}${detail}</span></summary>`;
+  if (day.incidentIds.length === 0) return `<li><details class="day ${barClass(day)}">${summary('')}</details></li>`;
+  const items = day.incidentIds.map((id) => {
+    const title = context.incidentTitles.get(id);
+    return title === undefined ? `<li>Incident ${id}</li>` : `<li><a href="#incident-${id}">${e(title)}</a></li>`;
+  });
+  const count = `, ${day.incidentIds.length} incident${day.incidentIds.length === 1 ? '' : 's'}`;
+  return `<li><details class="day ${barClass(day)} with-incidents">${summary(count)}<div class="day-tip">${text}<ul>${items.join('')}</ul></div></details></li>`;
+}
+
+function renderCertificate(component: PublicComponent, timeZone: string): string {
+  const certificate = component.certificate;
+  if (!certificate) return '';
+  if (certificate.notAfter === null || certificate.daysLeft === null) return '<p class="certificate">Certificate not read yet</p>';
+  const when = `<time datetime="${e(certificate.notAfter)}">${e(instantText(certificate.notAfter, timeZone))}</time>`;
+  const text = certificate.daysLeft < 0 ? `Certificate expired on ${when}` : `Certificate expires in ${certificate.daysLeft} day${certificate.daysLeft === 1 ? '' : 's'}, on ${when}`;
+  return `<p class="certificate">${text}</p>`;
+}
+
+function renderComponent(component: PublicComponent, heading: 'h3' | 'h4', page: PublicStatusPage, context: BarContext): string {
+  const id = `component-${e(component.key)}`;
+  const name = e(component.displayName);
+  const host = component.hostName === null ? '' : `<p class="host">${e(component.hostName)}</p>`;
+  const days = component.days.map((day) => renderDay(day, context)).join('');
+  return `<article class="component" id="${id}" aria-labelledby="${id}-name">
+<div class="component-head"><${heading} id="${id}-name">${name}</${heading}><span class="state state-${component.state}">${COMPONENT_STATE_TEXT[component.state]}</span></div>
+${host}<p class="availability">${percentText(component.availability90d)} over 90 days · ${percentText(component.availability30d)} over 30 days</p>
+<ol class="bars" aria-label="${name}: daily availability, last ${component.days.length} days, oldest first">${days}</ol>
+<div class="bars-axis" aria-hidden="true"><span>${component.days.length} days ago</span><span>Today</span></div>
+${renderCertificate(component, page.timeZone)}</article>`;
+}
+
+function renderGroup(group: PublicComponentGroup, page: PublicStatusPage, context: BarContext): string {
+  if (group.name === null) return group.components.map((component) => renderComponent(component, 'h3', page, context)).join('\n');
+  const components = group.components.map((component) => renderComponent(component, 'h4', page, context)).join('\n');
+  return `<section class="group"><h3>${e(group.name)}</h3>\n${components}</section>`;
+}
+
+export function renderComponentsSection(page: PublicStatusPage): string {
+  const incidentTitles = new Map([...page.activeIncidents, ...page.pastIncidents].map((incident) => [incident.id, incident.title]));
+  const context: BarContext = { incidentTitles, dates: new Map() };
+  const policy = page.availabilityPolicy.map((line) => `<li>${e(line)}</li>`).join('');
+  const groups = page.groups.map((group) => renderGroup(group, page, context)).join('\n');
+  return `<section id="components" aria-labelledby="components-heading">
+<h2 id="components-heading">Components</h2>
+<div class="components-layout"><div class="components">
+${groups || '<p>No components are shown on this page.</p>'}
+</div><div class="policy"><h3 id="policy-heading">How availability is counted</h3><ul>${policy}</ul>
+<p>Each bar is one day in ${e(page.timeZone)}; open a bar for its availability, downtime and incidents.</p></div></div>
+</section>`;
+}
