@@ -48,6 +48,8 @@ export interface OperatorOptions {
   namespace: string;
   /** This replica's name in the Lease. */
   identity: string;
+  /** How often discovery asks whether the cluster serves the Gateway API (default a minute). */
+  gatewayApiRecheckMs?: number;
 }
 
 export interface RunningOperator {
@@ -140,6 +142,7 @@ export async function startOperator(options: OperatorOptions): Promise<RunningOp
     allowPrivateTargets: settings.VANTAGE_ALLOW_PRIVATE_TARGETS === '1',
     relistMs,
     enqueue: (key) => queue?.add(key),
+    gatewayRecheckMs: options.gatewayApiRecheckMs,
   });
   const agents = new AgentDeployments({
     store,
