@@ -4,7 +4,7 @@ import type { CheckSettings, Refusal } from './annotations.js';
 import { checkSpec, domainSpec } from './check-spec.js';
 import { judgeCheck, type RuleContext } from './check-rules.js';
 import { discoveredName, type SourceRef } from './source.js';
-import { checkHostname, normalHost, targetUrl, type SourceTargets, type Target } from './targets.js';
+import { checkHostname, normalHost, targetUrl, uniqueTargets, type SourceTargets, type Target } from './targets.js';
 
 export type DiscoveredKind = 'UptimeCheck' | 'Domain';
 
@@ -60,7 +60,9 @@ export function planSource(
 ): SourcePlan {
   const plan: SourcePlan = { desired: [], refusals: [], problems: [], yielded: [] };
   const refusals = new Map<string, Refusal>();
-  for (const target of found.targets) {
+  // The path annotation is the one path probed on every host, whatever paths the source serves.
+  const targets = uniqueTargets(found.targets.map((target) => (target.checkType === 'http' && settings.path !== null ? { ...target, path: settings.path } : target)));
+  for (const target of targets) {
     const url = targetUrl(target);
     const spec = checkSpec(source, target, settings);
     const verdict = judgeCheck(spec, settings, context);
