@@ -149,6 +149,27 @@ test.serial('a hand edit of a discovered check is put back', async (t) => {
   await checksOf('Ingress', 'edited', 0);
 });
 
+test.serial('a source deleted and recreated under the same name keeps one check per target, owned by the new object', async (t) => {
+  t.is((await k.apply(ingress('again', ENABLED, [{ host: 'again.example.com', paths: ['/'] }]))).code, 0);
+  const [first] = await checksOf('Ingress', 'again', 1);
+  kube.setGarbageCollection(false);
+  try {
+    t.is((await k.run('delete', 'ingress', 'again', '-n', 'shop')).code, 0);
+    t.is((await k.apply(ingress('again', ENABLED, [{ host: 'again.example.com', paths: ['/'] }]))).code, 0);
+    const uid = JSON.parse((await k.run('get', 'ingress', 'again', '-n', 'shop', '-o', 'json')).stdout).metadata.uid;
+    t.not(uid, first.metadata.ownerReferences[0].uid);
+    const [owned] = await eventually('the check owned by the new Ingress', async () => {
+      const checks = await listed('uc', ofSource('Ingress', 'again'));
+      return checks.length === 1 && checks[0].metadata.ownerReferences[0].uid === uid ? checks : undefined;
+    });
+    t.is(owned.metadata.name, first.metadata.name);
+  } finally {
+    kube.setGarbageCollection(true);
+  }
+  t.is((await k.run('delete', 'ingress', 'again', '-n', 'shop')).code, 0);
+  await checksOf('Ingress', 'again', 0);
+});
+
 test.serial('invalid annotations (quorum above the locations, an unknown group) give a Warning Event naming them and no check', async (t) => {
   const annotations = {
     ...ENABLED,

@@ -9,7 +9,8 @@
  * services (with status), ingresses, deployments, leases, customresourcedefinitions and the CRDs of
  * crds/ (and, on request, a minimal Gateway API: gateway-api/) with their schema, defaults and CEL
  * rules checked on admission (test/support/crd-validation). A CRD created through the API is served
- * from then on, and stops being served when it is deleted.
+ * from then on, and stops being served when it is deleted (its objects are kept hidden, where
+ * Kubernetes would delete them).
  * Simplifications, by design: lists return everything at once (no continue token); strategic merge
  * patch merges only the well-known keyed lists of the built-in kinds (strategic-merge-patch.ts);
  * server-side apply owns lists whole and treats a manager as its name (managed-fields.ts);
