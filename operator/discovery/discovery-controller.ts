@@ -179,7 +179,9 @@ export class DiscoveryController {
   /** Every source, and every source a discovered resource names (one deleted while the operator was away). */
   resync(): void {
     if (!this.synced()) return;
-    for (const kind of ['Ingress', 'Service', 'HTTPRoute'] as const) for (const source of this.sourceInformer(kind)?.list() ?? []) this.options.enqueue(sourceKey(kind, objectKey(source)));
+    const sources = (['Ingress', 'Service', 'HTTPRoute'] as const).flatMap((kind) => (this.sourceInformer(kind)?.list() ?? []).map((source) => ({ kind, source })));
+    for (const { kind, source } of sources) this.options.enqueue(sourceKey(kind, objectKey(source)));
+    this.events.retain(new Set(sources.map(({ source }) => source.metadata?.uid ?? '')));
     for (const resource of [...this.options.checks.list(), ...this.options.domains.list()]) {
       if (resource.metadata?.labels?.[DISCOVERY_LABEL.origin] !== DISCOVERED) continue;
       const source = this.sourceOf(resource);
@@ -203,17 +205,15 @@ export class DiscoveryController {
     const source: SourceRef = { kind, namespace, name, uid: live?.metadata?.uid ?? '' };
     const existing = this.discoveredOf(source);
     const plan = live ? await this.plan(source, live) : emptyPlan();
-    for (const wanted of plan.desired) this.sourceOfResource.set(`${wanted.kind}/${namespace}/${wanted.name}`, key);
+    const wantedKeys = new Set(plan.desired.map((wanted) => `${wanted.kind}/${namespace}/${wanted.name}`));
+    for (const resource of existing) if (!wantedKeys.has(`${resource.kind}/${namespace}/${resource.metadata?.name}`)) this.sourceOfResource.delete(`${resource.kind}/${namespace}/${resource.metadata?.name}`);
+    for (const wanted of wantedKeys) this.sourceOfResource.set(wanted, key);
     const actions = diffResources(plan.desired, existing, sourceLabels(source), ownerReference(source));
     for (const action of actions) {
       if (signal.aborted) return undefined;
       await this.apply(source, action);
     }
-    if (!live) {
-      for (const resource of existing) this.sourceOfResource.delete(`${resource.kind}/${namespace}/${resource.metadata?.name}`);
-      if (object?.metadata?.uid) this.events.forget(object.metadata.uid);
-      return undefined;
-    }
+    if (!live) return undefined;
     await this.tell(source, plan);
     await this.tellStates(source, existing.filter((resource) => resource.kind === 'UptimeCheck'));
     return undefined;

@@ -50,8 +50,8 @@ export class SourceEvents {
     }
   }
 
-  /** Forgets a source that is gone. */
-  forget(uid: string): void {
-    for (const key of this.told.keys()) if (key.startsWith(`${uid}/`)) this.told.delete(key);
+  /** Forgets every source but these (the ones that still exist), so the memory stays as large as the cluster. */
+  retain(uids: ReadonlySet<string>): void {
+    for (const key of this.told.keys()) if (!uids.has(key.slice(0, key.indexOf('/')))) this.told.delete(key);
   }
 }
