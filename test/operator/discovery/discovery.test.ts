@@ -101,6 +101,21 @@ test.serial('without the Gateway API CRDs, an annotated Ingress with two hosts a
   await new Promise((resolve) => setTimeout(resolve, 2500));
   t.is(logs.matching(/Gateway API .* not served/).length, 1);
   t.is(logs.lines.filter((line) => line.level === 50).length, 0, 'no error lines');
+  t.is(logs.lines.filter((line) => line.resource === 'httproutes' || line.resource === 'gateways').length, 0, 'no watch of an API that is not there');
+});
+
+test.serial('the example Ingress gets its checks with the annotations applied', async (t) => {
+  const applied = await k.run('apply', '-f', 'examples/discovery/ingress.yaml');
+  t.is(applied.code, 0, applied.stderr);
+  const checks = await checksOf('Ingress', 'storefront', 3);
+  t.deepEqual(targetsOf(checks), ['http://status.shop.example.com/', 'https://shop.example.com/', 'https://shop.example.com/api/health']);
+  for (const check of checks) t.like(check.spec, { checkFrequency: 1, triggerLocations: ['eu-west', 'us-east'], minFailingLocations: 2, responseClasses: ['2XX', '3XX'] });
+  await eventually('every check Ready', async () => {
+    const current = await listed('uc', ofSource('Ingress', 'storefront'));
+    return current.every((check) => check.status?.conditions?.some((condition: any) => condition.type === 'Ready' && condition.status === 'True')) ? true : undefined;
+  });
+  t.is((await k.run('delete', '-f', 'examples/discovery/ingress.yaml')).code, 0);
+  await checksOf('Ingress', 'storefront', 0);
 });
 
 test.serial('a host removed from the Ingress removes its checks only; the annotation removed removes them all', async (t) => {
