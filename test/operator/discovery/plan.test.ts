@@ -86,3 +86,12 @@ test('long source names make valid label values; state changes are news only to 
   t.is(stateChange('pending', 'up', true), null);
   t.is(stateChange('down', 'paused', true), null);
 });
+
+test('hostile values from a source or an annotation are refused, never thrown', (t) => {
+  const hostile = { targets: [httpTarget('https', 'shop\u0000.example.com', null, '/'), httpTarget('http', 'ok.example.com', null, '/a\u0000b'), { checkType: 'tcp' as const, host: '127.0.0.1', port: 5432 }], tlsHosts: ['bad host.example.com', '10.0.0.1'] };
+  const plan = planSource(source, hostile, settings, context, none);
+  t.deepEqual(plan.desired, []);
+  t.is(plan.problems.length, 5, plan.problems.join('\n'));
+  const huge = planSource(source, found, { ...settings, checkFrequency: 2 ** 63 }, context, none);
+  t.deepEqual(huge.refusals, [{ annotation: 'monitoring.vantage.dev/check-frequency', rule: 'must be one of 1, 2, 5, 10, 15 (minutes)' }]);
+});
