@@ -16,6 +16,7 @@ import type { Settings } from '../src/config/schema.js';
 import type { Logger } from '../src/log.js';
 import type { Store } from '../src/store/orm.js';
 import { AgentDeployments } from './agents/agent-deployments.js';
+import { DISCOVERY_KEY_PREFIX, DiscoveryController } from './discovery/discovery-controller.js';
 import { agentSelector } from './agents/agent-deployment.js';
 import { SupervisedInformer } from './kube/supervised-informer.js';
 import { LeaseElector } from './leader/lease-elector.js';
@@ -47,6 +48,8 @@ export interface OperatorOptions {
   namespace: string;
   /** This replica's name in the Lease. */
   identity: string;
+  /** How often discovery asks whether the cluster serves the Gateway API (default a minute). */
+  gatewayApiRecheckMs?: number;
 }
 
 export interface RunningOperator {
@@ -69,6 +72,7 @@ export async function startOperator(options: OperatorOptions): Promise<RunningOp
   const relistMs = RELIST_MS;
 
   let queue: WorkQueue;
+  let discovery: DiscoveryController | undefined;
   const enqueueNamespace = (name: string) => queue?.add(namespaceKey(name));
 
   const namespaces = new SupervisedInformer<V1Namespace>({
@@ -78,7 +82,10 @@ export async function startOperator(options: OperatorOptions): Promise<RunningOp
     list: () => core.listNamespace(),
     relistMs,
     logger,
-    onChange: (key) => enqueueNamespace(key.slice(key.indexOf('/') + 1)),
+    onChange: (key) => {
+      enqueueNamespace(key.slice(key.indexOf('/') + 1));
+      discovery?.onNamespaceChange(key.slice(key.indexOf('/') + 1));
+    },
   });
   const resources = new Map(
     KINDS.map((kind) => [
@@ -90,7 +97,10 @@ export async function startOperator(options: OperatorOptions): Promise<RunningOp
         list: () => custom.listClusterCustomObject({ group: GROUP, version: VERSION, plural: kind.plural }) as Promise<KubernetesListObject<CustomResource>>,
         relistMs,
         logger,
-        onChange: (key) => enqueueNamespace(key.slice(0, key.indexOf('/'))),
+        onChange: (key) => {
+          enqueueNamespace(key.slice(0, key.indexOf('/')));
+          discovery?.onResourceChange(kind.kind, key);
+        },
       }),
     ]),
   );
@@ -120,6 +130,20 @@ export async function startOperator(options: OperatorOptions): Promise<RunningOp
     holdStatus: (kind, resource, atMs) => queue.add(statusKey(kind.plural, resource), atMs),
     now: () => new Date(),
   });
+  const informerOf = (kind: string) => [...resources].find(([candidate]) => candidate.kind === kind)![1];
+  discovery = new DiscoveryController({
+    kubeConfig,
+    store,
+    logger: logger.child({ component: 'discovery' }),
+    namespaces,
+    checks: informerOf('UptimeCheck'),
+    domains: informerOf('Domain'),
+    locations: parseLocationList(settings.VANTAGE_LOCATIONS),
+    allowPrivateTargets: settings.VANTAGE_ALLOW_PRIVATE_TARGETS === '1',
+    relistMs,
+    enqueue: (key) => queue?.add(key),
+    gatewayRecheckMs: options.gatewayApiRecheckMs,
+  });
   const agents = new AgentDeployments({
     store,
     apps,
@@ -132,6 +156,7 @@ export async function startOperator(options: OperatorOptions): Promise<RunningOp
 
   queue = new WorkQueue(async (key, signal) => {
     if (key === AGENTS_KEY) return void (await agents.reconcile(signal));
+    if (key.startsWith(DISCOVERY_KEY_PREFIX)) return discovery!.reconcile(key, signal);
     if (key.startsWith('status:')) {
       const [, plural, namespace, name, uid] = key.split(':');
       const kind = KINDS.find((candidate) => candidate.plural === plural);
@@ -152,6 +177,7 @@ export async function startOperator(options: OperatorOptions): Promise<RunningOp
     for (const informer of resources.values()) for (const resource of informer.list()) names.add(resource.metadata!.namespace!);
     for (const name of names) queue.add(namespaceKey(name));
     queue.add(AGENTS_KEY);
+    discovery!.resync();
     reconciler.pruneStatusWrites();
     try {
       for (const workspaceId of await unplacedWorkspaces(store.em.fork() as EntityManager, (id) => reconciler.homeNamespace(id) !== null)) {
@@ -209,6 +235,7 @@ export async function startOperator(options: OperatorOptions): Promise<RunningOp
   });
 
   await Promise.all(informers.map((informer) => informer.start()));
+  await discovery.start();
   elector.start();
   logger.info({ namespace, identity }, 'operator watching; contending for leadership');
 
@@ -220,6 +247,7 @@ export async function startOperator(options: OperatorOptions): Promise<RunningOp
       clearTimeout(resyncTimer);
       await noticeSubscription?.stop();
       await Promise.all(informers.map((informer) => informer.stop()));
+      await discovery!.stop();
     },
   };
 }

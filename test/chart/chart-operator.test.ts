@@ -20,6 +20,11 @@ test('the chart runs the operator with its own least-privilege RBAC and no stati
   const clusterRole = find(objects, 'ClusterRole', 'vantage-vantage-operator');
   const namespaces = clusterRole.rules.find((rule: any) => rule.resources.includes('namespaces'));
   t.deepEqual(namespaces.verbs, ['get', 'list', 'watch'], 'namespaces are read-only');
+  const readOnly = (group: string, resource: string) =>
+    clusterRole.rules.filter((rule: any) => rule.apiGroups.includes(group) && rule.resources.includes(resource)).flatMap((rule: any) => rule.verbs).sort();
+  for (const [group, resource] of [['', 'services'], ['networking.k8s.io', 'ingresses'], ['gateway.networking.k8s.io', 'gateways'], ['gateway.networking.k8s.io', 'httproutes']]) {
+    t.deepEqual(readOnly(group!, resource!), ['get', 'list', 'watch'], `discovery reads ${resource} and writes none`);
+  }
   t.false(clusterRole.rules.some((rule: any) => rule.resources.includes('deployments') || rule.resources.includes('*') || rule.verbs.includes('*')));
   const role = find(objects, 'Role', 'vantage-vantage-operator');
   t.deepEqual(role.rules.map((rule: any) => rule.resources[0]).sort(), ['configmaps', 'deployments', 'leases']);

@@ -106,3 +106,42 @@ test.serial('Leases are replaced only from their current resourceVersion; the se
   t.is((await leases.readNamespacedLease({ name: 'lock', namespace: 'support' })).spec?.holderIdentity, 'b');
   t.true(kube.requestCount({ resource: 'leases', verb: 'update' }) >= 2);
 });
+
+test.serial('a Service keeps its status to the status subresource; owners take their dependents unless garbage collection is off', async (t) => {
+  const service = await core.createNamespacedService({
+    namespace: 'support',
+    body: { metadata: { name: 'lb' }, spec: { type: 'LoadBalancer', ports: [{ port: 443 }] }, status: { loadBalancer: { ingress: [{ ip: '203.0.113.9' }] } } },
+  });
+  t.is(service.status, undefined, 'status is not written through the main endpoint');
+  const patched = await kubectl(kube.kubeconfigPath, ['patch', 'service', 'lb', '-n', 'support', '--subresource=status', '--type=merge', '-p', '{"status":{"loadBalancer":{"ingress":[{"ip":"203.0.113.9"}]}}}']);
+  t.is(patched.code, 0, patched.stderr);
+  t.is((await core.readNamespacedService({ name: 'lb', namespace: 'support' })).status?.loadBalancer?.ingress?.[0]?.ip, '203.0.113.9');
+
+  const owned = (name: string) => ({ ...check(name), metadata: { ...check(name).metadata, ownerReferences: [{ apiVersion: 'v1', kind: 'Service', name: 'lb', uid: service.metadata!.uid! }] } });
+  await custom.createNamespacedCustomObject({ ...target(''), body: owned('owned-kept') });
+  kube.setGarbageCollection(false);
+  await core.deleteNamespacedService({ name: 'lb', namespace: 'support' });
+  t.is(await code(custom.getNamespacedCustomObject(target('owned-kept'))), 200, 'no garbage collector: the dependent stays');
+  kube.setGarbageCollection(true);
+  const again = await core.createNamespacedService({ namespace: 'support', body: { metadata: { name: 'lb2' }, spec: { type: 'LoadBalancer', ports: [{ port: 443 }] } } });
+  const collected = { ...check('owned-collected'), metadata: { ...check('owned-collected').metadata, ownerReferences: [{ apiVersion: 'v1', kind: 'Service', name: 'lb2', uid: again.metadata!.uid! }] } };
+  await custom.createNamespacedCustomObject({ ...target(''), body: collected });
+  await core.deleteNamespacedService({ name: 'lb2', namespace: 'support' });
+  t.is(await code(custom.getNamespacedCustomObject(target('owned-collected'))), 404, 'the garbage collector takes the dependent');
+  await custom.deleteNamespacedCustomObject(target('owned-kept'));
+});
+
+test.serial('a CRD created with kubectl is served at once (discovery included), and stops being served when deleted', async (t) => {
+  const group = '/apis/gateway.networking.k8s.io/v1';
+  t.is((await fetch(`${kube.url}${group}`)).status, 404);
+  const applied = await kubectl(kube.kubeconfigPath, ['apply', '-f', 'test/support/kube/gateway-api/']);
+  t.is(applied.code, 0, applied.stderr);
+  const served = (await (await fetch(`${kube.url}${group}`)).json()) as { resources: Array<{ name: string }> };
+  t.true(served.resources.some((resource) => resource.name === 'httproutes'));
+  const route = 'apiVersion: gateway.networking.k8s.io/v1\nkind: HTTPRoute\nmetadata: { name: r, namespace: support }\nspec: { parentRefs: [{ name: gw }], rules: [{ matches: [{ path: { value: /x } }] }] }\n';
+  t.is((await kubectl(kube.kubeconfigPath, ['apply', '-f', '-'], route)).code, 0);
+  const stored = await custom.getNamespacedCustomObject({ group: 'gateway.networking.k8s.io', version: 'v1', namespace: 'support', plural: 'httproutes', name: 'r' }) as any;
+  t.like(stored.spec, { parentRefs: [{ name: 'gw', group: 'gateway.networking.k8s.io', kind: 'Gateway' }], rules: [{ matches: [{ path: { type: 'PathPrefix', value: '/x' } }] }] }, 'the schema defaults apply');
+  t.is((await kubectl(kube.kubeconfigPath, ['delete', '-f', 'test/support/kube/gateway-api/'])).code, 0);
+  t.is((await fetch(`${kube.url}${group}`)).status, 404);
+});

@@ -13,6 +13,9 @@ const NAMESPACES = '/namespaces';
  * references at once); a deleted namespace deletes its content and goes when it is empty.
  */
 export class Deletion {
+  /** Off, owners take no dependents with them: a cluster whose garbage collector is behind or down. */
+  garbageCollection = true;
+
   constructor(private readonly store: ObjectStore) {}
 
   /** Deletes a stored object: marks it while finalizers remain, else removes it. Returns the object as it now is. */
@@ -48,7 +51,7 @@ export class Deletion {
 
   private remove(storage: string, object: KubeObject): KubeObject {
     const removed = this.store.commit(storage, 'DELETED', object);
-    this.collectDependentsOf(object.metadata.uid);
+    if (this.garbageCollection) this.collectDependentsOf(object.metadata.uid);
     if (object.metadata.namespace) this.settleNamespace(object.metadata.namespace);
     return removed;
   }

@@ -6,18 +6,23 @@
  *
  * Served: discovery (legacy, non-aggregated), an OpenAPI v3 index for kubectl's field-validation
  * check, namespaces, configmaps, secrets, events (core v1 and events.k8s.io/v1: one storage),
- * deployments, leases, customresourcedefinitions (read) and the CRDs of crds/ with their schema,
- * defaults and CEL rules checked on admission (test/support/crd-validation).
+ * services (with status), ingresses, deployments, leases, customresourcedefinitions and the CRDs of
+ * crds/ (and, on request, a minimal Gateway API: gateway-api/) with their schema, defaults and CEL
+ * rules checked on admission (test/support/crd-validation). A CRD created through the API is served
+ * from then on, and stops being served when it is deleted (its objects are kept hidden, where
+ * Kubernetes would delete them).
  * Simplifications, by design: lists return everything at once (no continue token); strategic merge
  * patch merges only the well-known keyed lists of the built-in kinds (strategic-merge-patch.ts);
  * server-side apply owns lists whole and treats a manager as its name (managed-fields.ts);
  * Foreground deletion is Background, and Orphan drops the owner references at once (deletion.ts);
+ * the garbage collector (owners take their dependents) runs at once, and can be switched off;
  * nothing runs Deployments, so their status is whatever clients write.
  */
 import { rmSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { loadCrds, type CustomResourceDefinitionObject } from '../../../src/manifests/admission/index.js';
 import { ApiError, statusOf } from './api-error.js';
 import { Discovery } from './discovery.js';
@@ -48,6 +53,8 @@ export interface KubeTestServer {
   dropWatches(): void;
   /** Every resourceVersion issued so far becomes too old: open watches end with 410 Gone, and so do new ones from them. */
   expireHistory(): void;
+  /** Off, deleting an owner leaves its dependents, as when a cluster's garbage collector is not running. */
+  setGarbageCollection(on: boolean): void;
   /** While down, every request answers 503 and open watches are cut. */
   setUnavailable(down: boolean): void;
   /** How many resource requests were served (while available) that match the filter. */
@@ -70,10 +77,28 @@ function establishedCrd(crd: CustomResourceDefinitionObject): KubeObject {
   };
 }
 
-export async function startKubeTestServer(options: { crdDirectory?: string } = {}): Promise<KubeTestServer> {
-  const crds = loadCrds(options.crdDirectory);
-  const types: ResourceType[] = [...BUILT_IN_TYPES, ...crds.flatMap(typesOfCrd)];
+/** Hand-written, minimal but structural CRDs of the Gateway API's Gateway and HTTPRoute (v1). */
+export const GATEWAY_API_CRDS = fileURLToPath(new URL('../../../../test/support/kube/gateway-api/', import.meta.url));
+
+const CRD_STORAGE = 'apiextensions.k8s.io/customresourcedefinitions';
+
+export interface KubeTestServerOptions {
+  crdDirectory?: string;
+  /** Serve the Gateway API CRDs from the start. */
+  gatewayApi?: boolean;
+}
+
+export async function startKubeTestServer(options: KubeTestServerOptions = {}): Promise<KubeTestServer> {
+  const crds = [...loadCrds(options.crdDirectory), ...(options.gatewayApi ? loadCrds(GATEWAY_API_CRDS) : [])];
+  const types: ResourceType[] = [...BUILT_IN_TYPES];
   const store = new ObjectStore();
+  // The types served follow the CRDs stored: one created through the API (kubectl apply) is served at once.
+  store.subscribe((event) => {
+    if (event.storage !== CRD_STORAGE) return;
+    const crd = event.object as unknown as CustomResourceDefinitionObject;
+    const kept = types.filter((type) => type.crd?.metadata.name !== crd.metadata.name);
+    types.splice(0, types.length, ...kept, ...(event.type === 'DELETED' ? [] : typesOfCrd(crd)));
+  });
   const resources = new Resources(store);
   const watches = new Watches(store, resources);
   const handlers = new Handlers(store, resources, watches);
@@ -124,6 +149,9 @@ export async function startKubeTestServer(options: { crdDirectory?: string } = {
     url,
     kubeconfigPath,
     dropWatches: () => watches.cutAll(),
+    setGarbageCollection: (on) => {
+      resources.deletion.garbageCollection = on;
+    },
     expireHistory: () => {
       store.expireHistory();
       watches.expireAll();

@@ -149,10 +149,21 @@ export const BUILT_IN_TYPES: ResourceType[] = [
       AGE,
     ],
   }),
+  builtIn('', 'Service', 'services', true, ['spec', 'status'], {
+    shortNames: ['svc'],
+    categories: ['all'],
+    statusSubresource: true,
+    columns: [column('Type', 'string', path('.spec.type')), column('External-IP', 'string', (object) => path('.status.loadBalancer.ingress[0].ip')(object) ?? path('.status.loadBalancer.ingress[0].hostname')(object) ?? '<none>'), AGE],
+  }),
+  builtIn('networking.k8s.io', 'Ingress', 'ingresses', true, ['spec', 'status'], {
+    shortNames: ['ing'],
+    statusSubresource: true,
+    tracksGeneration: true,
+    columns: [column('Class', 'string', (object) => path('.spec.ingressClassName')(object) ?? '<none>'), column('Hosts', 'string', (object) => jsonPathValues(object, '.spec.rules[*].host').join(',') || '*'), AGE],
+  }),
   builtIn('coordination.k8s.io', 'Lease', 'leases', true, ['spec'], { columns: [column('Holder', 'string', path('.spec.holderIdentity')), AGE] }),
   builtIn('apiextensions.k8s.io', 'CustomResourceDefinition', 'customresourcedefinitions', false, ['spec', 'status'], {
     shortNames: ['crd', 'crds'],
-    verbs: ['get', 'list', 'watch'],
     columns: [column('Created At', 'date', path('.metadata.creationTimestamp'), { format: 'date-time-absolute' })],
   }),
 ];
