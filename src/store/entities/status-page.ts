@@ -65,6 +65,11 @@ export class StatusPage {
 
   @Property({ type: 'Date', onUpdate: () => new Date() })
   updatedAt: Opt<Date> = new Date();
+
+  /** What the operator names a row by (an API-made page's resource is named after it). */
+  get name(): Opt<string> {
+    return this.slug;
+  }
 }
 
 /** One check or one domain shown on a page, under its public name, in an optional named group. */
