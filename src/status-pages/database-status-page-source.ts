@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { daysUntilExpiry } from '../domain/domain-name.js';
+import { ROLLUP_SUMS, runCountsOf, type CountsRow } from '../api/sla/sla-report.js';
 import { SLA_POLICY, type RunCounts } from '../domain/sla-report.js';
 import type { CheckState } from '../store/entities/uptime-check.js';
 import type { StatusPageLink } from '../store/entities/status-page.js';
@@ -42,18 +43,6 @@ interface ComponentRow {
   certificate_not_after: Date | string | null;
 }
 
-interface CountsRow {
-  check_id: number;
-  day: string;
-  up: string | number;
-  down: string | number;
-  unknown: string | number;
-  maintenance: string | number;
-  quorum_down: string | number;
-  partial: string | number;
-  downtime: string | number;
-}
-
 interface IncidentRow {
   id: number;
   check_id: number;
@@ -70,19 +59,6 @@ interface WindowRow {
   starts_at: Date | string;
   ends_at: Date | string;
 }
-
-const SUMS = `sum(up_runs) as up, sum(down_runs) as down, sum(unknown_runs) as unknown, sum(maintenance_runs) as maintenance,
-  sum(quorum_down_runs) as quorum_down, sum(partial_runs) as partial, sum(downtime_seconds) as downtime`;
-
-const countsOf = (row: CountsRow): RunCounts => ({
-  upRuns: Number(row.up),
-  downRuns: Number(row.down),
-  unknownRuns: Number(row.unknown),
-  maintenanceRuns: Number(row.maintenance),
-  quorumDownRuns: Number(row.quorum_down),
-  partialRuns: Number(row.partial),
-  downtimeSeconds: Number(row.downtime),
-});
 
 export interface DatabaseStatusPageSourceOptions {
   /** Days the hourly rollup is kept (VANTAGE_HOURLY_ROLLUP_RETENTION_DAYS): older days come from the daily rollup, cut in UTC. */
@@ -194,11 +170,11 @@ export class DatabaseStatusPageSource implements StatusPageSource {
     if (checkIds.length === 0) return byCheck;
     const hourlyFromMs = Math.max(days[0]!.fromMs, Math.ceil((nowMs - (this.options.hourlyRetentionDays - 1) * DAY_MS) / DAY_MS) * DAY_MS);
     const ids = placeholders(checkIds);
-    const rows = await this.em.getConnection().execute<CountsRow[]>(
-      `select check_id, to_char(hour at time zone ?, 'YYYY-MM-DD') as day, ${SUMS}
+    const rows = await this.em.getConnection().execute<Array<CountsRow & { day: string }>>(
+      `select check_id, to_char(hour at time zone ?, 'YYYY-MM-DD') as day, ${ROLLUP_SUMS}
          from hourly_availability where check_id in (${ids}) and hour >= ? and hour < ? group by 1, 2
        union all
-       select check_id, day, ${SUMS}
+       select check_id, day, ${ROLLUP_SUMS}
          from daily_availability where check_id in (${ids}) and day >= ? and day < ? group by 1, 2`,
       [
         timeZone,
@@ -213,7 +189,7 @@ export class DatabaseStatusPageSource implements StatusPageSource {
     for (const row of rows) {
       const checkId = Number(row.check_id);
       if (!byCheck.has(checkId)) byCheck.set(checkId, new Map());
-      byCheck.get(checkId)!.set(row.day, countsOf(row));
+      byCheck.get(checkId)!.set(row.day, runCountsOf(row));
     }
     return byCheck;
   }

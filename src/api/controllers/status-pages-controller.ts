@@ -1,7 +1,7 @@
 import type { Request as ExpressRequest } from 'express';
 import type {} from 'multer';
 import { Body, Get, Path, Post, Query, Request, Response, Route, Security, SuccessResponse, Tags, UploadedFile } from '@tsoa/runtime';
-import type { StatusPageComponentFields, StatusPageLinkFields } from '../../status-pages/status-page-fields.js';
+import type { StatusPageFields } from '../../status-pages/status-page-fields.js';
 import { principalOf, workspaceOf } from '../auth/principal.js';
 import { ApiController } from '../base-controller.js';
 import { ok, page, type ErrorBody, type Page, type Success } from '../envelope.js';
@@ -11,31 +11,10 @@ import { findStatusPage, listStatusPages } from '../status-pages/status-page-que
 import type { StatusPageView } from '../status-pages/status-page-views.js';
 
 /** Update body: every field optional; an absent field keeps its value. */
-export interface StatusPageUpdateRequest {
-  /** 1 to 63 lower-case letters, digits and inner dashes; unique in the installation (409): the page is served at /status/<slug>. */
-  slug?: string;
-  /** 1 to 200 characters. */
-  title?: string;
-  /** At most 2000 characters; null clears it. */
-  description?: string | null;
-  /** At most 200, in the order shown: checks and domains of this workspace (422 otherwise), each at most once; null clears them. */
-  components?: StatusPageComponentFields[] | null;
-  /** Default false: target host names are not shown. */
-  show_host_names?: boolean;
-  /** A host name the page is also served on (at / of that host); unique in the installation (409); null clears it. */
-  custom_domain?: string | null;
-  /** IANA time zone the 90 daily bars are cut in; default UTC. */
-  time_zone?: string;
-  /** At most 20; null clears them. */
-  links?: StatusPageLinkFields[] | null;
-  /** Default true; a disabled page answers 404 like an unknown one. */
-  enabled?: boolean;
-  /** Origins (https://host[:port]) allowed to embed the page in a frame, at most 20; default none. */
-  frame_ancestors?: string[] | null;
-}
+export interface StatusPageUpdateRequest extends StatusPageFields {}
 
 /** Create body: `slug` and `title` required. */
-export interface StatusPageCreateRequest extends StatusPageUpdateRequest {
+export interface StatusPageCreateRequest extends StatusPageFields {
   slug: string;
   title: string;
 }
