@@ -71,7 +71,7 @@ export interface DatabaseStatusPageSourceOptions {
  * own components (checks and domains of its workspace only), their state, 90 daily bars in the
  * page's time zone from the rollups, incidents with their public updates (never their private
  * notes or failing locations), and the maintenance windows that affect them. Host names only when
- * the page shows them. Six statements a page, whatever its number of components.
+ * the page shows them. Five statements a page, whatever its number of components.
  */
 export class DatabaseStatusPageSource implements StatusPageSource {
   private readonly now: () => Date;
