@@ -73,16 +73,25 @@ export const statusPageKind: MirroredKind<StatusPage, PageValues> = {
 
   read(spec, resourceName, context) {
     const problems: Record<string, string> = {};
-    const components = Array.isArray(spec.components) ? (spec.components as Array<Record<string, unknown>>) : [];
-    const apiComponents = components.map((component, i) => {
-      const resolve = (field: 'uptimeCheck' | 'domain', kind: Parameters<MirrorContext['rowIdOfResource']>[0]) => {
-        if (typeof component[field] !== 'string') return null;
-        const id = context.rowIdOfResource(kind, component[field] as string);
-        if (id === null) problems[`components[${i}].${field}`] = `no synced ${kind.kind} named "${component[field]}" in this namespace`;
-        return id ?? undefined;
-      };
-      return { uptime_check_id: resolve('uptimeCheck', uptimeCheckKind), domain_id: resolve('domain', domainKind), display_name: component.displayName, group: component.group ?? null };
-    });
+    const resolve = (component: Record<string, unknown>, i: number, field: 'uptimeCheck' | 'domain', kind: Parameters<MirrorContext['rowIdOfResource']>[0]) => {
+      if (typeof component[field] !== 'string') return null;
+      const id = context.rowIdOfResource(kind, component[field] as string);
+      if (id === null) problems[`components[${i}].${field}`] = `no synced ${kind.kind} named "${component[field]}" in this namespace`;
+      return id ?? undefined;
+    };
+    // What is not a list of objects goes to the API's rules as it is, to be refused in their words.
+    const apiComponents = Array.isArray(spec.components)
+      ? spec.components.map((component: unknown, i) =>
+          typeof component === 'object' && component !== null && !Array.isArray(component)
+            ? {
+                uptime_check_id: resolve(component as Record<string, unknown>, i, 'uptimeCheck', uptimeCheckKind),
+                domain_id: resolve(component as Record<string, unknown>, i, 'domain', domainKind),
+                display_name: (component as Record<string, unknown>).displayName,
+                group: (component as Record<string, unknown>).group ?? null,
+              }
+            : component,
+        )
+      : (spec.components ?? null);
     if (Object.keys(problems).length) return { ok: false, problems };
     const result = readStatusPageFields(
       {
