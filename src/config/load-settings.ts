@@ -34,9 +34,9 @@ export function loadSettings(env: Env = process.env): Settings {
   const settings = converted as Settings;
   // Plan limits are the installation's: every role that loads its settings asks plans.ts with them in force.
   configurePlanLimits({
-    trial: { uptimeChecks: settings.VANTAGE_PLAN_TRIAL_UPTIME_CHECKS, domains: settings.VANTAGE_PLAN_TRIAL_DOMAINS, notificationGroups: settings.VANTAGE_PLAN_TRIAL_NOTIFICATION_GROUPS },
-    basic: { uptimeChecks: settings.VANTAGE_PLAN_BASIC_UPTIME_CHECKS, domains: settings.VANTAGE_PLAN_BASIC_DOMAINS, notificationGroups: settings.VANTAGE_PLAN_BASIC_NOTIFICATION_GROUPS },
-    pro: { uptimeChecks: settings.VANTAGE_PLAN_PRO_UPTIME_CHECKS, domains: settings.VANTAGE_PLAN_PRO_DOMAINS, notificationGroups: settings.VANTAGE_PLAN_PRO_NOTIFICATION_GROUPS },
+    trial: { uptimeChecks: settings.VANTAGE_PLAN_TRIAL_UPTIME_CHECKS, domains: settings.VANTAGE_PLAN_TRIAL_DOMAINS, notificationGroups: settings.VANTAGE_PLAN_TRIAL_NOTIFICATION_GROUPS, statusPages: settings.VANTAGE_PLAN_TRIAL_STATUS_PAGES },
+    basic: { uptimeChecks: settings.VANTAGE_PLAN_BASIC_UPTIME_CHECKS, domains: settings.VANTAGE_PLAN_BASIC_DOMAINS, notificationGroups: settings.VANTAGE_PLAN_BASIC_NOTIFICATION_GROUPS, statusPages: settings.VANTAGE_PLAN_BASIC_STATUS_PAGES },
+    pro: { uptimeChecks: settings.VANTAGE_PLAN_PRO_UPTIME_CHECKS, domains: settings.VANTAGE_PLAN_PRO_DOMAINS, notificationGroups: settings.VANTAGE_PLAN_PRO_NOTIFICATION_GROUPS, statusPages: settings.VANTAGE_PLAN_PRO_STATUS_PAGES },
   });
   return settings;
 }

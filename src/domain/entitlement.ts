@@ -55,6 +55,7 @@ const LIMIT_NAMES: Record<keyof PlanLimits, string> = {
   uptimeChecks: 'uptime checks',
   domains: 'domains',
   notificationGroups: 'notification groups',
+  statusPages: 'status pages',
 };
 
 /** Creating one more resource when `current` exist already. */

@@ -6,6 +6,7 @@ export const PERMISSION_KEYS = [
   'manage_notification_groups',
   'manage_maintenance_windows',
   'manage_incidents',
+  'manage_status_pages',
   'view_billing',
 ] as const satisfies ReadonlyArray<keyof UserPermissions>;
 

@@ -7,6 +7,7 @@ export interface PlanLimits {
   uptimeChecks: number;
   domains: number;
   notificationGroups: number;
+  statusPages: number;
 }
 
 interface PlanRules {
@@ -28,9 +29,9 @@ export type LimitedPlan = 'trial' | 'basic' | 'pro';
 
 /** The limits of each plan when the installation sets none: what the settings default to. */
 export const DEFAULT_PLAN_LIMITS: Readonly<Record<LimitedPlan, Readonly<PlanLimits>>> = {
-  trial: { uptimeChecks: 50, domains: 50, notificationGroups: 20 },
-  basic: { uptimeChecks: 50, domains: 25, notificationGroups: 10 },
-  pro: { uptimeChecks: 1000, domains: 500, notificationGroups: 100 },
+  trial: { uptimeChecks: 50, domains: 50, notificationGroups: 20, statusPages: 3 },
+  basic: { uptimeChecks: 50, domains: 25, notificationGroups: 10, statusPages: 1 },
+  pro: { uptimeChecks: 1000, domains: 500, notificationGroups: 100, statusPages: 50 },
 };
 
 /**
@@ -42,8 +43,8 @@ export const PLAN_RULES: Record<Plan, PlanRules> = {
   trial: { active: true, capabilities: CAPABILITIES, limits: { ...DEFAULT_PLAN_LIMITS.trial } },
   basic: { active: true, capabilities: [], limits: { ...DEFAULT_PLAN_LIMITS.basic } },
   pro: { active: true, capabilities: CAPABILITIES, limits: { ...DEFAULT_PLAN_LIMITS.pro } },
-  expired: { active: false, capabilities: [], limits: { uptimeChecks: 0, domains: 0, notificationGroups: 0 } },
-  unlimited: { active: true, capabilities: CAPABILITIES, limits: { uptimeChecks: NO_LIMIT, domains: NO_LIMIT, notificationGroups: NO_LIMIT } },
+  expired: { active: false, capabilities: [], limits: { uptimeChecks: 0, domains: 0, notificationGroups: 0, statusPages: 0 } },
+  unlimited: { active: true, capabilities: CAPABILITIES, limits: { uptimeChecks: NO_LIMIT, domains: NO_LIMIT, notificationGroups: NO_LIMIT, statusPages: NO_LIMIT } },
 };
 
 /** Puts the installation's limits in force (settings are loaded once per process, before any request). */

@@ -22,7 +22,7 @@ interface MonitoringChange extends ChangeBase {
 }
 
 /** Resources only the activity log records: the engine has nothing to reload for them. */
-export type RecordOnlyResource = 'user' | 'workspace' | 'push_token';
+export type RecordOnlyResource = 'user' | 'workspace' | 'push_token' | 'status_page';
 
 interface RecordOnlyChange extends ChangeBase {
   resourceType: RecordOnlyResource;

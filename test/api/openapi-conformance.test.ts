@@ -186,6 +186,10 @@ besideServe('every operation answers as the served OpenAPI document says (needs 
   await expect(200, 'POST', `/mobile/incidents/${incident.id}/resolve`, { workspace: ws, body: { resolution_notes: 'restarted' } });
   await expect(409, 'POST', `/mobile/incidents/${incident.id}/acknowledge`, { workspace: ws });
   await expect(404, 'POST', '/mobile/incidents/999999/resolve', { workspace: ws, body: {} });
+  await expect(201, 'POST', `/mobile/incidents/${incident.id}/public-updates`, { workspace: ws, body: { state: 'resolved', body: 'Restarted the service.' } });
+  await expect(422, 'POST', `/mobile/incidents/${incident.id}/public-updates`, { workspace: ws, body: { state: 'fixed', body: 'x' } });
+  await expect(200, 'GET', `/mobile/incidents/${incident.id}/public-updates`, { workspace: ws });
+  await expect(404, 'GET', '/mobile/incidents/999999/public-updates', { workspace: ws });
 
   // Maintenance windows.
   const startsAt = new Date(Date.now() + 3_600_000).toISOString();
@@ -203,6 +207,24 @@ besideServe('every operation answers as the served OpenAPI document says (needs 
   await expect(200, 'GET', '/mobile/maintenance-windows?state=scheduled', { workspace: ws });
   await expect(200, 'POST', '/mobile/maintenance-windows/delete', { workspace: ws, body: { id: windowId } });
   await expect(404, 'POST', '/mobile/maintenance-windows/delete', { workspace: ws, body: { id: windowId } });
+
+  // Status pages.
+  const statusPage = await expect(201, 'POST', '/mobile/status-pages', {
+    workspace: ws,
+    body: { slug: 'conformance', title: 'Conformance', components: [{ uptime_check_id: checkId, display_name: 'Target', group: 'Web' }], links: [{ label: 'Home', url: 'https://conformance.test/' }] },
+  });
+  const statusPageId: number = statusPage.data.id;
+  await expect(409, 'POST', '/mobile/status-pages', { workspace: ws, body: { slug: 'conformance', title: 'Again' } });
+  await expect(422, 'POST', '/mobile/status-pages', { workspace: ws, body: { slug: 'Not A Slug', title: 'x' } });
+  await expect(200, 'GET', '/mobile/status-pages', { workspace: ws });
+  await expect(200, 'GET', `/mobile/status-pages/${statusPageId}`, { workspace: ws });
+  await expect(404, 'GET', '/mobile/status-pages/999999', { workspace: ws });
+  await expect(200, 'POST', `/mobile/status-pages/${statusPageId}/update`, { workspace: ws, body: { time_zone: 'Europe/Berlin' } });
+  const logoForm = new FormData();
+  logoForm.append('logo', new Blob([png], { type: 'image/png' }), 'logo.png');
+  await expect(200, 'POST', `/mobile/status-pages/${statusPageId}/upload-logo`, { workspace: ws, rawBody: logoForm });
+  await expect(200, 'POST', `/mobile/status-pages/${statusPageId}/delete-logo`, { workspace: ws });
+  await expect(200, 'POST', `/mobile/status-pages/${statusPageId}/delete`, { workspace: ws });
 
   // Domains.
   const domain = await expect(201, 'POST', '/mobile/domains', { workspace: ws, body: { name: 'conformance.example.test', notification_group_ids: [groupId] } });

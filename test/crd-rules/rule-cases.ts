@@ -5,7 +5,7 @@
  * coverage test (rule-coverage.test.ts) fails when an API rule has no case.
  */
 
-export type Kind = 'UptimeCheck' | 'Domain' | 'MaintenanceWindow';
+export type Kind = 'UptimeCheck' | 'Domain' | 'MaintenanceWindow' | 'StatusPage';
 
 export interface RuleCase {
   /** What the case shows, as a person would say it. */
@@ -42,6 +42,7 @@ const window = (spec: Record<string, unknown> = {}) => ({ scope: 'workspace', st
 const check = (rule: string, accepted: boolean, spec: Record<string, unknown>, extra: Partial<RuleCase> = {}): RuleCase => ({ rule, kind: 'UptimeCheck', spec, accepted, ...extra });
 const domain = (rule: string, accepted: boolean, spec: Record<string, unknown>): RuleCase => ({ rule, kind: 'Domain', spec, accepted });
 const maintenance = (rule: string, accepted: boolean, spec: Record<string, unknown>): RuleCase => ({ rule, kind: 'MaintenanceWindow', spec, accepted });
+const statusPage = (rule: string, accepted: boolean, spec: Record<string, unknown>, extra: Partial<RuleCase> = {}): RuleCase => ({ rule, kind: 'StatusPage', spec: { title: 'Shop', ...spec }, accepted, ...extra });
 
 const bytes512 = 'é'.repeat(256);
 const bytes514 = 'é'.repeat(257);
@@ -227,10 +228,70 @@ export const RULE_CASES: RuleCase[] = [
   maintenance('a window description of 1001 characters', false, window({ description: label(1001) })),
   maintenance('enabled as a string', false, window({ enabled: 'yes' })),
   maintenance('a disabled window', true, window({ enabled: false })),
+
+  // Status pages.
+  statusPage('a page with only a title, its slug the resource name', true, {}),
+  statusPage('a page with every field', true, {
+    slug: 'shop',
+    description: 'Everything we run',
+    components: [{ uptimeCheck: 'shop-db', displayName: 'Database', group: 'Backend' }, { domain: 'shop-db', displayName: 'Certificate' }],
+    showHostNames: true,
+    customDomain: 'status.shop.example',
+    timeZone: 'Europe/Berlin',
+    links: [{ label: 'Home', url: 'https://shop.example/' }],
+    enabled: false,
+    frameAncestors: ['https://intranet.shop.example'],
+  }),
+  statusPage('a resource name that is no slug, without a slug', false, {}, { name: 'shop.status' }),
+  statusPage('a resource name that is no slug, with a slug', true, { slug: 'shop' }, { name: 'shop.status' }),
+  statusPage('a slug with capitals and spaces', false, { slug: 'Not A Slug' }),
+  statusPage('a slug of 64 characters', false, { slug: label(64) }),
+  statusPage('a page title of spaces only', false, { title: '   ' }),
+  statusPage('a page title of 201 characters', false, { title: label(201) }),
+  statusPage('a page description of 2001 characters', false, { description: label(2001) }),
+  statusPage('a component naming a check and a domain', false, { components: [{ uptimeCheck: 'shop-db', domain: 'shop-db', displayName: 'Both' }] }),
+  statusPage('a component naming neither a check nor a domain', false, { components: [{ displayName: 'Neither' }] }),
+  statusPage('a component display name of spaces only', false, { components: [{ uptimeCheck: 'shop-db', displayName: '  ' }] }),
+  statusPage('a component display name of 201 characters', false, { components: [{ uptimeCheck: 'shop-db', displayName: label(201) }] }),
+  statusPage('a component group of 201 characters', false, { components: [{ uptimeCheck: 'shop-db', displayName: 'Database', group: label(201) }] }),
+  statusPage('a link label of spaces only', false, { links: [{ label: ' ', url: 'https://shop.example/' }] }),
+  statusPage('a link label of 101 characters', false, { links: [{ label: label(101), url: 'https://shop.example/' }] }),
+  statusPage('a javascript: link', false, { links: [{ label: 'x', url: 'javascript:alert(1)' }] }),
+  statusPage('a link of 2049 characters', false, { links: [{ label: 'x', url: `https://shop.example/${label(2028)}` }] }),
+  statusPage('21 links', false, { links: Array.from({ length: 21 }, () => ({ label: 'x', url: 'https://shop.example/' })) }),
+  statusPage('a frame ancestor with a path', false, { frameAncestors: ['https://shop.example/embed'] }),
+  statusPage('showHostNames as a string', false, { showHostNames: 'yes' }),
+  statusPage('enabled as a string', false, { enabled: 'yes' }),
+  statusPage('a page without a title', false, { title: undefined }),
+  statusPage('a page title that is not a string', false, { title: 5 }),
+  statusPage('201 components', false, { components: Array.from({ length: 201 }, (_, i) => ({ uptimeCheck: 'shop-db', displayName: `c${i}` })) }),
+  statusPage('components that are not a list', false, { components: 'shop-db' }),
+  statusPage('links that are not a list', false, { links: 'https://shop.example/' }),
+  statusPage('a component that is not an object', false, { components: ['shop-db'] }),
+  statusPage('a link that is not an object', false, { links: ['https://shop.example/'] }),
+  statusPage('a link URL that is not a string', false, { links: [{ label: 'x', url: 5 }] }),
+  statusPage('frame ancestors that are not a list', false, { frameAncestors: 'https://shop.example' }),
+  statusPage('21 frame ancestors', false, { frameAncestors: Array.from({ length: 21 }, (_, i) => `https://e${i}.example`) }),
+  statusPage('a custom domain that is not a string', false, { customDomain: 5 }),
 ];
 
 /** Rules only the operator can apply: what they need is not in the manifest. The CRD admits, the API refuses. */
 export const OPERATOR_ONLY_CASES: OneSidedCase[] = [
+  { rule: 'a page time zone that does not exist', kind: 'StatusPage', spec: { title: 'Shop', timeZone: 'Mars/Olympus' }, why: 'the time zones are the runtime\'s (Intl); CEL has no list of them' },
+  { rule: 'a custom domain of one label', kind: 'StatusPage', spec: { title: 'Shop', customDomain: 'localhost' }, why: 'host names are judged by the API\'s rules, international names converted first, which CEL cannot' },
+  {
+    rule: 'a link with a user name and password',
+    kind: 'StatusPage',
+    spec: { title: 'Shop', links: [{ label: 'x', url: 'https://user:pw@shop.example/' }] },
+    why: 'the CRD checks the scheme; the URL parser judges the rest',
+  },
+  { rule: 'a link that is a scheme only', kind: 'StatusPage', spec: { title: 'Shop', links: [{ label: 'x', url: 'https://' }] }, why: 'the CRD checks the scheme; the URL parser judges the rest' },
+  {
+    rule: 'a check shown twice on a page',
+    kind: 'StatusPage',
+    spec: { title: 'Shop', components: [{ uptimeCheck: 'shop-db', displayName: 'a' }, { uptimeCheck: 'shop-db', displayName: 'b' }] },
+    why: 'components are an ordered list; the operator resolves names to rows and refuses a row twice',
+  },
   {
     rule: 'a trigger location this installation does not offer',
     kind: 'UptimeCheck',
@@ -308,4 +369,7 @@ export const UNREACHABLE_FROM_RESOURCES: Array<{ reason: string; why: string }> 
   { reason: 'must not repeat a group', why: 'the operator resolves names to distinct ids' },
   { reason: 'must be a positive integer', why: 'a window names its check; the operator resolves the name to the row id' },
   { reason: 'must be positive integers', why: 'resources name groups; the operator resolves names to ids' },
+  { reason: '[${i}].uptime_check_id must be a positive 32-bit integer', why: 'a page names its checks; the operator resolves names to row ids' },
+  { reason: '[${i}].domain_id must be a positive 32-bit integer', why: 'a page names its domains; the operator resolves names to row ids' },
+  { reason: 'must be a JSON object', why: 'the operator passes a spec, always an object' },
 ];

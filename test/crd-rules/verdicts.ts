@@ -2,6 +2,7 @@ import { resolveEntitlement } from '../../src/domain/entitlement.js';
 import { domainKind } from '../../operator/mirror/kinds/domain/kind.js';
 import { maintenanceWindowKind } from '../../operator/mirror/kinds/maintenance-window/kind.js';
 import type { MirrorContext, MirroredKind, MirroredRow } from '../../operator/mirror/kinds/mirrored-kind.js';
+import { statusPageKind } from '../../operator/mirror/kinds/status-page/kind.js';
 import { uptimeCheckKind } from '../../operator/mirror/kinds/uptime-check/kind.js';
 import { admitCustomResource, loadCrds, type AdmissionVerdict } from '../../src/manifests/admission/index.js';
 import type { Kind, RuleCase } from './rule-cases.js';
@@ -16,6 +17,7 @@ export const KINDS: Record<Kind, MirroredKind<MirroredRow>> = {
   UptimeCheck: uptimeCheckKind as unknown as MirroredKind<MirroredRow>,
   Domain: domainKind as unknown as MirroredKind<MirroredRow>,
   MaintenanceWindow: maintenanceWindowKind as unknown as MirroredKind<MirroredRow>,
+  StatusPage: statusPageKind as unknown as MirroredKind<MirroredRow>,
 };
 
 /** A workspace on a plan with every capability, its groups `g0`…`g50`, and the check `shop-db`. */

@@ -20,7 +20,7 @@ const causesOf = (verdict: AdmissionVerdict) => (verdict.allowed ? [] : verdict.
 const fieldsOf = (verdict: AdmissionVerdict) => causesOf(verdict).map((cause) => cause.field);
 
 test('loadCrds reads the repository crds/ by default', (t) => {
-  t.deepEqual(crds.map((crd) => crd.metadata.name).sort(), ['domains.monitoring.vantage.dev', 'maintenancewindows.monitoring.vantage.dev', 'uptimechecks.monitoring.vantage.dev']);
+  t.deepEqual(crds.map((crd) => crd.metadata.name).sort(), ['domains.monitoring.vantage.dev', 'maintenancewindows.monitoring.vantage.dev', 'statuspages.monitoring.vantage.dev', 'uptimechecks.monitoring.vantage.dev']);
 });
 
 test('a valid UptimeCheck with every defaulted field set is admitted unchanged, nullable null included', (t) => {

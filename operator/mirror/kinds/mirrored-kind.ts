@@ -52,8 +52,8 @@ export interface MirroredKind<R extends MirroredRow, I = unknown> {
   plural: string;
   /** Whether its rows decide the agent Deployments (a change re-sizes them). */
   drivesAgents: boolean;
-  /** Kind of the change notice the engine reloads on. */
-  notice: ChangeNotice['kind'];
+  /** Kind of the change notice the engine reloads on; `status_page` has none (the engine does not read pages). */
+  notice: ChangeNotice['kind'] | 'status_page';
   entity: EntityClass<R>;
   /** All rows of this kind that a custom resource mirrors or should mirror, loaded with what `specOf` needs. */
   loadRows(em: EntityManager, workspaceIds: readonly number[]): Promise<R[]>;

@@ -6,6 +6,8 @@ import {  fetchMiddlewares, ExpressTemplateService } from '@tsoa/runtime';
 // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
 import { UptimeChecksController } from './../controllers/uptime-checks-controller.js';
 // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+import { StatusPagesController } from './../controllers/status-pages-controller.js';
+// WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
 import { SlaReportsController } from './../controllers/sla-reports-controller.js';
 // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
 import { SearchController } from './../controllers/search-controller.js';
@@ -19,6 +21,8 @@ import { NotificationDeliveriesController } from './../controllers/notification-
 import { MaintenanceWindowsController } from './../controllers/maintenance-windows-controller.js';
 // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
 import { IncidentsController } from './../controllers/incidents-controller.js';
+// WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+import { IncidentPublicUpdatesController } from './../controllers/incident-public-updates-controller.js';
 // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
 import { DomainsController } from './../controllers/domains-controller.js';
 // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
@@ -484,6 +488,149 @@ const models: TsoaRoute.Models = {
         "properties": {
             "success": {"dataType":"enum","enums":[true],"required":true},
             "data": {"ref":"SlaCalendar","required":true},
+        },
+        "additionalProperties": false,
+    },
+    // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+    "StatusPageComponentView": {
+        "dataType": "refObject",
+        "properties": {
+            "uptime_check_id": {"dataType":"union","subSchemas":[{"dataType":"integer"},{"dataType":"enum","enums":[null]}],"required":true},
+            "domain_id": {"dataType":"union","subSchemas":[{"dataType":"integer"},{"dataType":"enum","enums":[null]}],"required":true},
+            "display_name": {"dataType":"string","required":true},
+            "group": {"dataType":"union","subSchemas":[{"dataType":"string"},{"dataType":"enum","enums":[null]}],"required":true},
+        },
+        "additionalProperties": false,
+    },
+    // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+    "StatusPageLink": {
+        "dataType": "refObject",
+        "properties": {
+            "label": {"dataType":"string","required":true},
+            "url": {"dataType":"string","required":true},
+        },
+        "additionalProperties": false,
+    },
+    // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+    "StatusPageLogoView": {
+        "dataType": "refObject",
+        "properties": {
+            "content_type": {"dataType":"string","required":true},
+            "size_bytes": {"dataType":"integer","required":true},
+        },
+        "additionalProperties": false,
+    },
+    // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+    "StatusPageView": {
+        "dataType": "refObject",
+        "properties": {
+            "id": {"dataType":"integer","required":true},
+            "workspace_id": {"dataType":"integer","required":true},
+            "slug": {"dataType":"string","required":true},
+            "title": {"dataType":"string","required":true},
+            "description": {"dataType":"string","required":true},
+            "components": {"dataType":"array","array":{"dataType":"refObject","ref":"StatusPageComponentView"},"required":true},
+            "show_host_names": {"dataType":"boolean","required":true},
+            "custom_domain": {"dataType":"union","subSchemas":[{"dataType":"string"},{"dataType":"enum","enums":[null]}],"required":true},
+            "time_zone": {"dataType":"string","required":true},
+            "links": {"dataType":"array","array":{"dataType":"refObject","ref":"StatusPageLink"},"required":true},
+            "enabled": {"dataType":"boolean","required":true},
+            "frame_ancestors": {"dataType":"array","array":{"dataType":"string"},"required":true},
+            "logo": {"dataType":"union","subSchemas":[{"ref":"StatusPageLogoView"},{"dataType":"enum","enums":[null]}],"required":true},
+            "public_path": {"dataType":"string","required":true},
+            "can_mutate": {"dataType":"boolean","required":true},
+            "created_at": {"dataType":"string","required":true},
+            "updated_at": {"dataType":"string","required":true},
+        },
+        "additionalProperties": false,
+    },
+    // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+    "Page_StatusPageView_": {
+        "dataType": "refObject",
+        "properties": {
+            "success": {"dataType":"enum","enums":[true],"required":true},
+            "data": {"dataType":"array","array":{"dataType":"refObject","ref":"StatusPageView"},"required":true},
+            "pagination": {"ref":"Pagination","required":true},
+        },
+        "additionalProperties": false,
+    },
+    // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+    "Success_StatusPageView_": {
+        "dataType": "refObject",
+        "properties": {
+            "success": {"dataType":"enum","enums":[true],"required":true},
+            "data": {"ref":"StatusPageView","required":true},
+        },
+        "additionalProperties": false,
+    },
+    // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+    "StatusPageComponentFields": {
+        "dataType": "refObject",
+        "properties": {
+            "uptime_check_id": {"dataType":"union","subSchemas":[{"dataType":"integer"},{"dataType":"enum","enums":[null]}]},
+            "domain_id": {"dataType":"union","subSchemas":[{"dataType":"integer"},{"dataType":"enum","enums":[null]}]},
+            "display_name": {"dataType":"string","required":true},
+            "group": {"dataType":"union","subSchemas":[{"dataType":"string"},{"dataType":"enum","enums":[null]}]},
+        },
+        "additionalProperties": false,
+    },
+    // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+    "StatusPageLinkFields": {
+        "dataType": "refObject",
+        "properties": {
+            "label": {"dataType":"string","required":true},
+            "url": {"dataType":"string","required":true},
+        },
+        "additionalProperties": false,
+    },
+    // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+    "StatusPageCreateRequest": {
+        "dataType": "refObject",
+        "properties": {
+            "slug": {"dataType":"string","required":true},
+            "title": {"dataType":"string","required":true},
+            "description": {"dataType":"union","subSchemas":[{"dataType":"string"},{"dataType":"enum","enums":[null]}]},
+            "components": {"dataType":"union","subSchemas":[{"dataType":"array","array":{"dataType":"refObject","ref":"StatusPageComponentFields"}},{"dataType":"enum","enums":[null]}]},
+            "show_host_names": {"dataType":"boolean"},
+            "custom_domain": {"dataType":"union","subSchemas":[{"dataType":"string"},{"dataType":"enum","enums":[null]}]},
+            "time_zone": {"dataType":"string"},
+            "links": {"dataType":"union","subSchemas":[{"dataType":"array","array":{"dataType":"refObject","ref":"StatusPageLinkFields"}},{"dataType":"enum","enums":[null]}]},
+            "enabled": {"dataType":"boolean"},
+            "frame_ancestors": {"dataType":"union","subSchemas":[{"dataType":"array","array":{"dataType":"string"}},{"dataType":"enum","enums":[null]}]},
+        },
+        "additionalProperties": false,
+    },
+    // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+    "StatusPageUpdateRequest": {
+        "dataType": "refObject",
+        "properties": {
+            "slug": {"dataType":"string"},
+            "title": {"dataType":"string"},
+            "description": {"dataType":"union","subSchemas":[{"dataType":"string"},{"dataType":"enum","enums":[null]}]},
+            "components": {"dataType":"union","subSchemas":[{"dataType":"array","array":{"dataType":"refObject","ref":"StatusPageComponentFields"}},{"dataType":"enum","enums":[null]}]},
+            "show_host_names": {"dataType":"boolean"},
+            "custom_domain": {"dataType":"union","subSchemas":[{"dataType":"string"},{"dataType":"enum","enums":[null]}]},
+            "time_zone": {"dataType":"string"},
+            "links": {"dataType":"union","subSchemas":[{"dataType":"array","array":{"dataType":"refObject","ref":"StatusPageLinkFields"}},{"dataType":"enum","enums":[null]}]},
+            "enabled": {"dataType":"boolean"},
+            "frame_ancestors": {"dataType":"union","subSchemas":[{"dataType":"array","array":{"dataType":"string"}},{"dataType":"enum","enums":[null]}]},
+        },
+        "additionalProperties": false,
+    },
+    // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+    "StatusPageId": {
+        "dataType": "refObject",
+        "properties": {
+            "id": {"dataType":"integer","required":true},
+        },
+        "additionalProperties": false,
+    },
+    // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+    "Success_StatusPageId_": {
+        "dataType": "refObject",
+        "properties": {
+            "success": {"dataType":"enum","enums":[true],"required":true},
+            "data": {"ref":"StatusPageId","required":true},
         },
         "additionalProperties": false,
     },
@@ -1030,6 +1177,51 @@ const models: TsoaRoute.Models = {
         "additionalProperties": false,
     },
     // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+    "PublicIncidentState": {
+        "dataType": "refAlias",
+        "type": {"dataType":"union","subSchemas":[{"dataType":"enum","enums":["resolved"]},{"dataType":"enum","enums":["investigating"]},{"dataType":"enum","enums":["identified"]},{"dataType":"enum","enums":["monitoring"]}],"validators":{}},
+    },
+    // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+    "PublicUpdateView": {
+        "dataType": "refObject",
+        "properties": {
+            "id": {"dataType":"integer","required":true},
+            "incident_id": {"dataType":"integer","required":true},
+            "state": {"ref":"PublicIncidentState","required":true},
+            "body": {"dataType":"string","required":true},
+            "author": {"dataType":"union","subSchemas":[{"ref":"UserRef"},{"dataType":"enum","enums":[null]}],"required":true},
+            "created_at": {"dataType":"string","required":true},
+        },
+        "additionalProperties": false,
+    },
+    // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+    "Success_PublicUpdateView-Array_": {
+        "dataType": "refObject",
+        "properties": {
+            "success": {"dataType":"enum","enums":[true],"required":true},
+            "data": {"dataType":"array","array":{"dataType":"refObject","ref":"PublicUpdateView"},"required":true},
+        },
+        "additionalProperties": false,
+    },
+    // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+    "Success_PublicUpdateView_": {
+        "dataType": "refObject",
+        "properties": {
+            "success": {"dataType":"enum","enums":[true],"required":true},
+            "data": {"ref":"PublicUpdateView","required":true},
+        },
+        "additionalProperties": false,
+    },
+    // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+    "PublicUpdateRequest": {
+        "dataType": "refObject",
+        "properties": {
+            "state": {"ref":"PublicIncidentState","required":true},
+            "body": {"dataType":"string","required":true},
+        },
+        "additionalProperties": false,
+    },
+    // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
     "DomainView": {
         "dataType": "refObject",
         "properties": {
@@ -1269,6 +1461,7 @@ const models: TsoaRoute.Models = {
             "manage_notification_groups": {"dataType":"boolean","required":true},
             "manage_maintenance_windows": {"dataType":"boolean","required":true},
             "manage_incidents": {"dataType":"boolean","required":true},
+            "manage_status_pages": {"dataType":"boolean","required":true},
             "view_billing": {"dataType":"boolean","required":true},
         },
         "additionalProperties": false,
@@ -1508,6 +1701,7 @@ const models: TsoaRoute.Models = {
             "manage_notification_groups": {"dataType":"boolean"},
             "manage_maintenance_windows": {"dataType":"boolean"},
             "manage_incidents": {"dataType":"boolean"},
+            "manage_status_pages": {"dataType":"boolean"},
             "view_billing": {"dataType":"boolean"},
         },
         "additionalProperties": false,
@@ -2260,6 +2454,274 @@ export function RegisterRoutes(app: Router,opts?:{multer?:ReturnType<typeof mult
                 next,
                 validatedArgs,
                 successStatus: 200,
+              });
+            } catch (err) {
+                return next(err);
+            }
+        });
+        // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+        const argsStatusPagesController_list: Record<string, TsoaRoute.ParameterSchema> = {
+                req: {"in":"request","name":"req","required":true,"dataType":"object"},
+                limit: {"in":"query","name":"limit","dataType":"integer"},
+                offset: {"in":"query","name":"offset","dataType":"integer"},
+        };
+        app.get('/mobile/status-pages',
+            authenticateMiddleware([{"basic":["workspace"]}]),
+            ...(fetchMiddlewares<RequestHandler>(StatusPagesController)),
+            ...(fetchMiddlewares<RequestHandler>(StatusPagesController.prototype.list)),
+
+            async function StatusPagesController_list(request: ExRequest, response: ExResponse, next: any) {
+
+            // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+
+            let validatedArgs: any[] = [];
+            try {
+                validatedArgs = templateService.getValidatedArgs({ args: argsStatusPagesController_list, request, response });
+
+                const container: IocContainer = typeof iocContainer === 'function' ? (iocContainer as IocContainerFactory)(request) : iocContainer;
+
+                const controller: any = await container.get<StatusPagesController>(StatusPagesController);
+                if (typeof controller['setStatus'] === 'function') {
+                controller.setStatus(undefined);
+                }
+
+              await templateService.apiHandler({
+                methodName: 'list',
+                controller,
+                response,
+                next,
+                validatedArgs,
+                successStatus: undefined,
+              });
+            } catch (err) {
+                return next(err);
+            }
+        });
+        // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+        const argsStatusPagesController_create: Record<string, TsoaRoute.ParameterSchema> = {
+                req: {"in":"request","name":"req","required":true,"dataType":"object"},
+                body: {"in":"body","name":"body","required":true,"ref":"StatusPageCreateRequest"},
+        };
+        app.post('/mobile/status-pages',
+            authenticateMiddleware([{"basic":["workspace"]}]),
+            ...(fetchMiddlewares<RequestHandler>(StatusPagesController)),
+            ...(fetchMiddlewares<RequestHandler>(StatusPagesController.prototype.create)),
+
+            async function StatusPagesController_create(request: ExRequest, response: ExResponse, next: any) {
+
+            // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+
+            let validatedArgs: any[] = [];
+            try {
+                validatedArgs = templateService.getValidatedArgs({ args: argsStatusPagesController_create, request, response });
+
+                const container: IocContainer = typeof iocContainer === 'function' ? (iocContainer as IocContainerFactory)(request) : iocContainer;
+
+                const controller: any = await container.get<StatusPagesController>(StatusPagesController);
+                if (typeof controller['setStatus'] === 'function') {
+                controller.setStatus(undefined);
+                }
+
+              await templateService.apiHandler({
+                methodName: 'create',
+                controller,
+                response,
+                next,
+                validatedArgs,
+                successStatus: 201,
+              });
+            } catch (err) {
+                return next(err);
+            }
+        });
+        // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+        const argsStatusPagesController_detail: Record<string, TsoaRoute.ParameterSchema> = {
+                req: {"in":"request","name":"req","required":true,"dataType":"object"},
+                id: {"in":"path","name":"id","required":true,"dataType":"integer"},
+        };
+        app.get('/mobile/status-pages/:id',
+            authenticateMiddleware([{"basic":["workspace"]}]),
+            ...(fetchMiddlewares<RequestHandler>(StatusPagesController)),
+            ...(fetchMiddlewares<RequestHandler>(StatusPagesController.prototype.detail)),
+
+            async function StatusPagesController_detail(request: ExRequest, response: ExResponse, next: any) {
+
+            // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+
+            let validatedArgs: any[] = [];
+            try {
+                validatedArgs = templateService.getValidatedArgs({ args: argsStatusPagesController_detail, request, response });
+
+                const container: IocContainer = typeof iocContainer === 'function' ? (iocContainer as IocContainerFactory)(request) : iocContainer;
+
+                const controller: any = await container.get<StatusPagesController>(StatusPagesController);
+                if (typeof controller['setStatus'] === 'function') {
+                controller.setStatus(undefined);
+                }
+
+              await templateService.apiHandler({
+                methodName: 'detail',
+                controller,
+                response,
+                next,
+                validatedArgs,
+                successStatus: undefined,
+              });
+            } catch (err) {
+                return next(err);
+            }
+        });
+        // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+        const argsStatusPagesController_update: Record<string, TsoaRoute.ParameterSchema> = {
+                req: {"in":"request","name":"req","required":true,"dataType":"object"},
+                id: {"in":"path","name":"id","required":true,"dataType":"integer"},
+                body: {"in":"body","name":"body","required":true,"ref":"StatusPageUpdateRequest"},
+        };
+        app.post('/mobile/status-pages/:id/update',
+            authenticateMiddleware([{"basic":["workspace"]}]),
+            ...(fetchMiddlewares<RequestHandler>(StatusPagesController)),
+            ...(fetchMiddlewares<RequestHandler>(StatusPagesController.prototype.update)),
+
+            async function StatusPagesController_update(request: ExRequest, response: ExResponse, next: any) {
+
+            // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+
+            let validatedArgs: any[] = [];
+            try {
+                validatedArgs = templateService.getValidatedArgs({ args: argsStatusPagesController_update, request, response });
+
+                const container: IocContainer = typeof iocContainer === 'function' ? (iocContainer as IocContainerFactory)(request) : iocContainer;
+
+                const controller: any = await container.get<StatusPagesController>(StatusPagesController);
+                if (typeof controller['setStatus'] === 'function') {
+                controller.setStatus(undefined);
+                }
+
+              await templateService.apiHandler({
+                methodName: 'update',
+                controller,
+                response,
+                next,
+                validatedArgs,
+                successStatus: undefined,
+              });
+            } catch (err) {
+                return next(err);
+            }
+        });
+        // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+        const argsStatusPagesController_remove: Record<string, TsoaRoute.ParameterSchema> = {
+                req: {"in":"request","name":"req","required":true,"dataType":"object"},
+                id: {"in":"path","name":"id","required":true,"dataType":"integer"},
+        };
+        app.post('/mobile/status-pages/:id/delete',
+            authenticateMiddleware([{"basic":["workspace"]}]),
+            ...(fetchMiddlewares<RequestHandler>(StatusPagesController)),
+            ...(fetchMiddlewares<RequestHandler>(StatusPagesController.prototype.remove)),
+
+            async function StatusPagesController_remove(request: ExRequest, response: ExResponse, next: any) {
+
+            // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+
+            let validatedArgs: any[] = [];
+            try {
+                validatedArgs = templateService.getValidatedArgs({ args: argsStatusPagesController_remove, request, response });
+
+                const container: IocContainer = typeof iocContainer === 'function' ? (iocContainer as IocContainerFactory)(request) : iocContainer;
+
+                const controller: any = await container.get<StatusPagesController>(StatusPagesController);
+                if (typeof controller['setStatus'] === 'function') {
+                controller.setStatus(undefined);
+                }
+
+              await templateService.apiHandler({
+                methodName: 'remove',
+                controller,
+                response,
+                next,
+                validatedArgs,
+                successStatus: undefined,
+              });
+            } catch (err) {
+                return next(err);
+            }
+        });
+        // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+        const argsStatusPagesController_uploadLogo: Record<string, TsoaRoute.ParameterSchema> = {
+                req: {"in":"request","name":"req","required":true,"dataType":"object"},
+                id: {"in":"path","name":"id","required":true,"dataType":"integer"},
+                logo: {"in":"formData","name":"logo","required":true,"dataType":"file"},
+        };
+        app.post('/mobile/status-pages/:id/upload-logo',
+            authenticateMiddleware([{"basic":["workspace"]}]),
+            upload.fields([
+                {
+                    name: "logo",
+                    maxCount: 1
+                }
+            ]),
+            ...(fetchMiddlewares<RequestHandler>(StatusPagesController)),
+            ...(fetchMiddlewares<RequestHandler>(StatusPagesController.prototype.uploadLogo)),
+
+            async function StatusPagesController_uploadLogo(request: ExRequest, response: ExResponse, next: any) {
+
+            // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+
+            let validatedArgs: any[] = [];
+            try {
+                validatedArgs = templateService.getValidatedArgs({ args: argsStatusPagesController_uploadLogo, request, response });
+
+                const container: IocContainer = typeof iocContainer === 'function' ? (iocContainer as IocContainerFactory)(request) : iocContainer;
+
+                const controller: any = await container.get<StatusPagesController>(StatusPagesController);
+                if (typeof controller['setStatus'] === 'function') {
+                controller.setStatus(undefined);
+                }
+
+              await templateService.apiHandler({
+                methodName: 'uploadLogo',
+                controller,
+                response,
+                next,
+                validatedArgs,
+                successStatus: undefined,
+              });
+            } catch (err) {
+                return next(err);
+            }
+        });
+        // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+        const argsStatusPagesController_deleteLogo: Record<string, TsoaRoute.ParameterSchema> = {
+                req: {"in":"request","name":"req","required":true,"dataType":"object"},
+                id: {"in":"path","name":"id","required":true,"dataType":"integer"},
+        };
+        app.post('/mobile/status-pages/:id/delete-logo',
+            authenticateMiddleware([{"basic":["workspace"]}]),
+            ...(fetchMiddlewares<RequestHandler>(StatusPagesController)),
+            ...(fetchMiddlewares<RequestHandler>(StatusPagesController.prototype.deleteLogo)),
+
+            async function StatusPagesController_deleteLogo(request: ExRequest, response: ExResponse, next: any) {
+
+            // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+
+            let validatedArgs: any[] = [];
+            try {
+                validatedArgs = templateService.getValidatedArgs({ args: argsStatusPagesController_deleteLogo, request, response });
+
+                const container: IocContainer = typeof iocContainer === 'function' ? (iocContainer as IocContainerFactory)(request) : iocContainer;
+
+                const controller: any = await container.get<StatusPagesController>(StatusPagesController);
+                if (typeof controller['setStatus'] === 'function') {
+                controller.setStatus(undefined);
+                }
+
+              await templateService.apiHandler({
+                methodName: 'deleteLogo',
+                controller,
+                response,
+                next,
+                validatedArgs,
+                successStatus: undefined,
               });
             } catch (err) {
                 return next(err);
@@ -3149,6 +3611,81 @@ export function RegisterRoutes(app: Router,opts?:{multer?:ReturnType<typeof mult
                 next,
                 validatedArgs,
                 successStatus: undefined,
+              });
+            } catch (err) {
+                return next(err);
+            }
+        });
+        // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+        const argsIncidentPublicUpdatesController_publicUpdates: Record<string, TsoaRoute.ParameterSchema> = {
+                req: {"in":"request","name":"req","required":true,"dataType":"object"},
+                id: {"in":"path","name":"id","required":true,"dataType":"integer"},
+        };
+        app.get('/mobile/incidents/:id/public-updates',
+            authenticateMiddleware([{"basic":["workspace"]}]),
+            ...(fetchMiddlewares<RequestHandler>(IncidentPublicUpdatesController)),
+            ...(fetchMiddlewares<RequestHandler>(IncidentPublicUpdatesController.prototype.publicUpdates)),
+
+            async function IncidentPublicUpdatesController_publicUpdates(request: ExRequest, response: ExResponse, next: any) {
+
+            // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+
+            let validatedArgs: any[] = [];
+            try {
+                validatedArgs = templateService.getValidatedArgs({ args: argsIncidentPublicUpdatesController_publicUpdates, request, response });
+
+                const container: IocContainer = typeof iocContainer === 'function' ? (iocContainer as IocContainerFactory)(request) : iocContainer;
+
+                const controller: any = await container.get<IncidentPublicUpdatesController>(IncidentPublicUpdatesController);
+                if (typeof controller['setStatus'] === 'function') {
+                controller.setStatus(undefined);
+                }
+
+              await templateService.apiHandler({
+                methodName: 'publicUpdates',
+                controller,
+                response,
+                next,
+                validatedArgs,
+                successStatus: undefined,
+              });
+            } catch (err) {
+                return next(err);
+            }
+        });
+        // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+        const argsIncidentPublicUpdatesController_postPublicUpdate: Record<string, TsoaRoute.ParameterSchema> = {
+                req: {"in":"request","name":"req","required":true,"dataType":"object"},
+                id: {"in":"path","name":"id","required":true,"dataType":"integer"},
+                body: {"in":"body","name":"body","required":true,"ref":"PublicUpdateRequest"},
+        };
+        app.post('/mobile/incidents/:id/public-updates',
+            authenticateMiddleware([{"basic":["workspace"]}]),
+            ...(fetchMiddlewares<RequestHandler>(IncidentPublicUpdatesController)),
+            ...(fetchMiddlewares<RequestHandler>(IncidentPublicUpdatesController.prototype.postPublicUpdate)),
+
+            async function IncidentPublicUpdatesController_postPublicUpdate(request: ExRequest, response: ExResponse, next: any) {
+
+            // WARNING: This file was auto-generated with tsoa. Please do not modify it. Re-run tsoa to re-generate this file: https://github.com/lukeautry/tsoa
+
+            let validatedArgs: any[] = [];
+            try {
+                validatedArgs = templateService.getValidatedArgs({ args: argsIncidentPublicUpdatesController_postPublicUpdate, request, response });
+
+                const container: IocContainer = typeof iocContainer === 'function' ? (iocContainer as IocContainerFactory)(request) : iocContainer;
+
+                const controller: any = await container.get<IncidentPublicUpdatesController>(IncidentPublicUpdatesController);
+                if (typeof controller['setStatus'] === 'function') {
+                controller.setStatus(undefined);
+                }
+
+              await templateService.apiHandler({
+                methodName: 'postPublicUpdate',
+                controller,
+                response,
+                next,
+                validatedArgs,
+                successStatus: 201,
               });
             } catch (err) {
                 return next(err);

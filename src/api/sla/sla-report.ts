@@ -32,7 +32,8 @@ export interface SlaReport extends SlaFigures {
   checks: CheckSla[];
 }
 
-type CountsRow = {
+/** The rollup sums of one check (and, where grouped so, one day), as the database answers them. */
+export type CountsRow = {
   check_id: number;
   up: string | number;
   down: string | number;
@@ -43,7 +44,8 @@ type CountsRow = {
   downtime: string | number;
 };
 
-const sums = `sum(up_runs) as up, sum(down_runs) as down, sum(unknown_runs) as unknown, sum(maintenance_runs) as maintenance,
+/** The select list that sums a rollup's counts into a CountsRow. */
+export const ROLLUP_SUMS = `sum(up_runs) as up, sum(down_runs) as down, sum(unknown_runs) as unknown, sum(maintenance_runs) as maintenance,
   sum(quorum_down_runs) as quorum_down, sum(partial_runs) as partial, sum(downtime_seconds) as downtime`;
 
 async function countsByCheck(em: EntityManager, checkIds: number[], range: SlaRange, resolution: SlaReport['resolution']): Promise<Map<number, RunCounts>> {
@@ -52,29 +54,26 @@ async function countsByCheck(em: EntityManager, checkIds: number[], range: SlaRa
   const to = new Date(range.toMs);
   const rows =
     resolution === 'hourly'
-      ? await em.getConnection().execute<CountsRow[]>(`select check_id, ${sums} from hourly_availability where check_id in (${placeholders}) and hour >= ? and hour < ? group by check_id`, [...checkIds, from, to])
+      ? await em.getConnection().execute<CountsRow[]>(`select check_id, ${ROLLUP_SUMS} from hourly_availability where check_id in (${placeholders}) and hour >= ? and hour < ? group by check_id`, [...checkIds, from, to])
       : await em
           .getConnection()
-          .execute<CountsRow[]>(`select check_id, ${sums} from daily_availability where check_id in (${placeholders}) and day >= ? and day < ? group by check_id`, [
+          .execute<CountsRow[]>(`select check_id, ${ROLLUP_SUMS} from daily_availability where check_id in (${placeholders}) and day >= ? and day < ? group by check_id`, [
             ...checkIds,
             from.toISOString().slice(0, 10),
             to.toISOString().slice(0, 10),
           ]);
-  return new Map(
-    rows.map((row) => [
-      Number(row.check_id),
-      {
-        upRuns: Number(row.up),
-        downRuns: Number(row.down),
-        unknownRuns: Number(row.unknown),
-        maintenanceRuns: Number(row.maintenance),
-        quorumDownRuns: Number(row.quorum_down),
-        partialRuns: Number(row.partial),
-        downtimeSeconds: Number(row.downtime),
-      },
-    ]),
-  );
+  return new Map(rows.map((row) => [Number(row.check_id), runCountsOf(row)]));
 }
+
+export const runCountsOf = (row: CountsRow): RunCounts => ({
+  upRuns: Number(row.up),
+  downRuns: Number(row.down),
+  unknownRuns: Number(row.unknown),
+  maintenanceRuns: Number(row.maintenance),
+  quorumDownRuns: Number(row.quorum_down),
+  partialRuns: Number(row.partial),
+  downtimeSeconds: Number(row.downtime),
+});
 
 const DAY_MS = 86_400_000;
 

@@ -2,6 +2,7 @@ import { ActivityLogEntry } from './activity-log.js';
 import { Client } from './client.js';
 import { CertificateSnapshot, Domain, ExpiryNotice } from './domain.js';
 import { Incident, IncidentNote } from './incident.js';
+import { IncidentPublicUpdate } from './incident-public-update.js';
 import { MaintenanceWindow } from './maintenance-window.js';
 import { NotificationGroup } from './notification-group.js';
 import { DeliveryAttempt, OutboxDelivery, OutboxEvent } from './outbox.js';
@@ -9,6 +10,7 @@ import { PushToken } from './push-token.js';
 import { MaintenanceLease } from './maintenance-lease.js';
 import { DailyAvailability, HourlyAvailability, RollupCounts, Run } from './run.js';
 import { SignInAddress, SignInFailure } from './sign-in.js';
+import { StatusPage, StatusPageComponent, StatusPageLogoImage } from './status-page.js';
 import { UptimeCheck, UptimeCheckFavorite } from './uptime-check.js';
 import { User } from './user.js';
 import { Workspace, WorkspaceShare } from './workspace.js';
@@ -18,6 +20,7 @@ export * from './activity-log.js';
 export * from './client.js';
 export * from './domain.js';
 export * from './incident.js';
+export * from './incident-public-update.js';
 export * from './maintenance-window.js';
 export * from './maintenance-lease.js';
 export * from './managed-by.js';
@@ -26,6 +29,7 @@ export * from './outbox.js';
 export * from './push-token.js';
 export * from './run.js';
 export * from './sign-in.js';
+export * from './status-page.js';
 export * from './uptime-check.js';
 export * from './user.js';
 export * from './workspace.js';
@@ -58,4 +62,8 @@ export const allEntities = [
   SignInAddress,
   MaintenanceLease,
   WorkspaceCheckCount,
+  IncidentPublicUpdate,
+  StatusPage,
+  StatusPageComponent,
+  StatusPageLogoImage,
 ];

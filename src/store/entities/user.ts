@@ -8,6 +8,7 @@ export interface UserPermissions {
   manage_notification_groups: boolean;
   manage_maintenance_windows: boolean;
   manage_incidents: boolean;
+  manage_status_pages: boolean;
   view_billing: boolean;
 }
 

@@ -253,6 +253,111 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/mobile/status-pages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Status pages of the workspace, by slug. */
+        get: operations["StatusPagesList"];
+        put?: never;
+        /** @description Creates a page. */
+        post: operations["StatusPagesCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mobile/status-pages/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["StatusPagesDetail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mobile/status-pages/{id}/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Changes the given fields; absent fields keep their value. */
+        post: operations["StatusPagesUpdate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mobile/status-pages/{id}/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Deletes the page and its logo. */
+        post: operations["StatusPagesRemove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mobile/status-pages/{id}/upload-logo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description Sets the page's logo: multipart/form-data with the part `logo`, a PNG, JPEG or WebP image
+         *     (recognised by its content, not its declared type) of at most 2 MiB, checked as profile images are.
+         */
+        post: operations["StatusPagesUploadLogo"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mobile/status-pages/{id}/delete-logo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Removes the page's logo. */
+        post: operations["StatusPagesDeleteLogo"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/mobile/uptime-checks/{id}/sla-report": {
         parameters: {
             query?: never;
@@ -633,6 +738,24 @@ export interface paths {
         put?: never;
         /** @description `open` or `acknowledged` → `resolved`, recording who and when and the optional notes; `data.status` is the new status. */
         post: operations["IncidentsResolve"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mobile/incidents/{id}/public-updates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The incident's public updates, oldest first. */
+        get: operations["IncidentPublicUpdatesPublicUpdates"];
+        put?: never;
+        /** @description Posts a public update (the incident's own status is not changed). */
+        post: operations["IncidentPublicUpdatesPostPublicUpdate"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1569,6 +1692,141 @@ export interface components {
             success: true;
             data: components["schemas"]["SlaCalendar"];
         };
+        StatusPageComponentView: {
+            /**
+             * Format: int32
+             * @description Set for a check, null for a domain.
+             */
+            uptime_check_id: number | null;
+            /**
+             * Format: int32
+             * @description Set for a domain, null for a check.
+             */
+            domain_id: number | null;
+            display_name: string;
+            /** @description null: shown without a group heading. */
+            group: string | null;
+        };
+        StatusPageLink: {
+            label: string;
+            url: string;
+        };
+        StatusPageLogoView: {
+            content_type: string;
+            /** Format: int32 */
+            size_bytes: number;
+        };
+        StatusPageView: {
+            /** Format: int32 */
+            id: number;
+            /** Format: int32 */
+            workspace_id: number;
+            slug: string;
+            title: string;
+            description: string;
+            /** @description In the order they are shown. */
+            components: components["schemas"]["StatusPageComponentView"][];
+            show_host_names: boolean;
+            custom_domain: string | null;
+            time_zone: string;
+            links: components["schemas"]["StatusPageLink"][];
+            enabled: boolean;
+            frame_ancestors: string[];
+            logo: components["schemas"]["StatusPageLogoView"] | null;
+            /** @description Where the public page is served: `/status/<slug>`. */
+            public_path: string;
+            /** @description False when a Kubernetes manifest owns the page. */
+            can_mutate: boolean;
+            created_at: string;
+            updated_at: string;
+        };
+        Page_StatusPageView_: {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["StatusPageView"][];
+            pagination: components["schemas"]["Pagination"];
+        };
+        /** @description The success and error bodies every JSON route answers with. */
+        Success_StatusPageView_: {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["StatusPageView"];
+        };
+        StatusPageComponentFields: {
+            /**
+             * Format: int32
+             * @description Exactly one of uptime_check_id and domain_id.
+             */
+            uptime_check_id?: number | null;
+            /** Format: int32 */
+            domain_id?: number | null;
+            /** @description The public name: 1 to 200 characters. */
+            display_name: string;
+            /** @description Components with the same group name are shown together under it; null or absent: no group. */
+            group?: string | null;
+        };
+        StatusPageLinkFields: {
+            /** @description 1 to 100 characters. */
+            label: string;
+            /** @description An absolute http or https URL, at most 2048 characters. */
+            url: string;
+        };
+        /** @description Create body: `slug` and `title` required. */
+        StatusPageCreateRequest: {
+            /** @description 1 to 63 lower-case letters, digits and inner dashes; unique in the installation (409): the page is served at /status/<slug>. */
+            slug: string;
+            /** @description 1 to 200 characters. */
+            title: string;
+            /** @description At most 2000 characters; null clears it. */
+            description?: string | null;
+            /** @description At most 200, in the order shown: checks and domains of this workspace (422 otherwise), each at most once; null clears them. */
+            components?: components["schemas"]["StatusPageComponentFields"][] | null;
+            /** @description Default false: target host names are not shown. */
+            show_host_names?: boolean;
+            /** @description A host name the page is also served on (at / of that host); unique in the installation (409); null clears it. */
+            custom_domain?: string | null;
+            /** @description IANA time zone the 90 daily bars are cut in; default UTC. */
+            time_zone?: string;
+            /** @description At most 20; null clears them. */
+            links?: components["schemas"]["StatusPageLinkFields"][] | null;
+            /** @description Default true; a disabled page answers 404 like an unknown one. */
+            enabled?: boolean;
+            /** @description Origins (https://host[:port]) allowed to embed the page in a frame, at most 20; default none. */
+            frame_ancestors?: string[] | null;
+        };
+        /** @description Update body: every field optional; an absent field keeps its value. */
+        StatusPageUpdateRequest: {
+            /** @description 1 to 63 lower-case letters, digits and inner dashes; unique in the installation (409): the page is served at /status/<slug>. */
+            slug?: string;
+            /** @description 1 to 200 characters. */
+            title?: string;
+            /** @description At most 2000 characters; null clears it. */
+            description?: string | null;
+            /** @description At most 200, in the order shown: checks and domains of this workspace (422 otherwise), each at most once; null clears them. */
+            components?: components["schemas"]["StatusPageComponentFields"][] | null;
+            /** @description Default false: target host names are not shown. */
+            show_host_names?: boolean;
+            /** @description A host name the page is also served on (at / of that host); unique in the installation (409); null clears it. */
+            custom_domain?: string | null;
+            /** @description IANA time zone the 90 daily bars are cut in; default UTC. */
+            time_zone?: string;
+            /** @description At most 20; null clears them. */
+            links?: components["schemas"]["StatusPageLinkFields"][] | null;
+            /** @description Default true; a disabled page answers 404 like an unknown one. */
+            enabled?: boolean;
+            /** @description Origins (https://host[:port]) allowed to embed the page in a frame, at most 20; default none. */
+            frame_ancestors?: string[] | null;
+        };
+        StatusPageId: {
+            /** Format: int32 */
+            id: number;
+        };
+        /** @description The success and error bodies every JSON route answers with. */
+        Success_StatusPageId_: {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["StatusPageId"];
+        };
         CheckSla: {
             /**
              * Format: int32
@@ -2181,6 +2439,38 @@ export interface components {
             /** @description Optional; at most 5000 characters. Stored on the incident and as a note. */
             resolution_notes?: string | null;
         };
+        /** @enum {string} */
+        PublicIncidentState: "resolved" | "investigating" | "identified" | "monitoring";
+        PublicUpdateView: {
+            /** Format: int32 */
+            id: number;
+            /** Format: int32 */
+            incident_id: number;
+            /** @description investigating, identified, monitoring or resolved: what the public is told, apart from the incident's own status. */
+            state: components["schemas"]["PublicIncidentState"];
+            /** @description Plain text shown on the incident's status pages. */
+            body: string;
+            author: components["schemas"]["UserRef"] | null;
+            created_at: string;
+        };
+        /** @description The success and error bodies every JSON route answers with. */
+        "Success_PublicUpdateView-Array_": {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["PublicUpdateView"][];
+        };
+        /** @description The success and error bodies every JSON route answers with. */
+        Success_PublicUpdateView_: {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["PublicUpdateView"];
+        };
+        PublicUpdateRequest: {
+            /** @description investigating, identified, monitoring or resolved. */
+            state: components["schemas"]["PublicIncidentState"];
+            /** @description 1 to 5000 characters of plain text, shown to the public on the status pages of the incident's check. */
+            body: string;
+        };
         DomainView: {
             /** Format: int32 */
             id: number;
@@ -2434,6 +2724,7 @@ export interface components {
             manage_notification_groups: boolean;
             manage_maintenance_windows: boolean;
             manage_incidents: boolean;
+            manage_status_pages: boolean;
             view_billing: boolean;
         };
         UserView: {
@@ -2605,6 +2896,7 @@ export interface components {
             manage_notification_groups?: boolean;
             manage_maintenance_windows?: boolean;
             manage_incidents?: boolean;
+            manage_status_pages?: boolean;
             view_billing?: boolean;
         };
         TeamUserCreateRequest: {
@@ -4356,6 +4648,836 @@ export interface operations {
                 };
             };
             /** @description No such check in this workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Method not allowed on this path; see the Allow header */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many failed sign-ins from this address; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected fault; the message carries the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is unavailable; see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    StatusPagesList: {
+        parameters: {
+            query?: {
+                /** @description 1 to 200; default 50 */
+                limit?: number;
+                /** @description at least 0 */
+                offset?: number;
+            };
+            header: {
+                /** @description The workspace the request acts in: one the user can see (403 otherwise). */
+                "X-Workspace-Id": number;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Ok */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page_StatusPageView_"];
+                };
+            };
+            /** @description Missing or invalid X-Workspace-Id, malformed JSON or invalid filters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing or wrong credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Workspace not accessible, permission manage_status_pages missing, or plan limit on status pages */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Method not allowed on this path; see the Allow header */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many failed sign-ins from this address; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected fault; the message carries the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is unavailable; see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    StatusPagesCreate: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The workspace the request acts in: one the user can see (403 otherwise). */
+                "X-Workspace-Id": number;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StatusPageCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success_StatusPageView_"];
+                };
+            };
+            /** @description Missing or invalid X-Workspace-Id, malformed JSON or invalid filters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing or wrong credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The account has no active plan */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Workspace not accessible, permission manage_status_pages missing, or plan limit on status pages */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Method not allowed on this path; see the Allow header */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The slug or custom domain is taken */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Request body of another media type than the route takes */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Invalid fields, or components of another workspace */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many failed sign-ins from this address; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected fault; the message carries the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is unavailable; see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    StatusPagesDetail: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The workspace the request acts in: one the user can see (403 otherwise). */
+                "X-Workspace-Id": number;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Ok */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success_StatusPageView_"];
+                };
+            };
+            /** @description Missing or invalid X-Workspace-Id, malformed JSON or invalid filters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing or wrong credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Workspace not accessible, permission manage_status_pages missing, or plan limit on status pages */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such status page in this workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Method not allowed on this path; see the Allow header */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many failed sign-ins from this address; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected fault; the message carries the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is unavailable; see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    StatusPagesUpdate: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The workspace the request acts in: one the user can see (403 otherwise). */
+                "X-Workspace-Id": number;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StatusPageUpdateRequest"];
+            };
+        };
+        responses: {
+            /** @description Ok */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success_StatusPageView_"];
+                };
+            };
+            /** @description Missing or invalid X-Workspace-Id, malformed JSON or invalid filters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing or wrong credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The account has no active plan */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Workspace not accessible, permission manage_status_pages missing, or plan limit on status pages */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such status page in this workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Method not allowed on this path; see the Allow header */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The slug or custom domain is taken, or managed by a Kubernetes manifest */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Request body of another media type than the route takes */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Invalid fields, or components of another workspace */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many failed sign-ins from this address; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected fault; the message carries the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is unavailable; see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    StatusPagesRemove: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The workspace the request acts in: one the user can see (403 otherwise). */
+                "X-Workspace-Id": number;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Ok */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success_StatusPageId_"];
+                };
+            };
+            /** @description Missing or invalid X-Workspace-Id, malformed JSON or invalid filters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing or wrong credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The account has no active plan */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Workspace not accessible, permission manage_status_pages missing, or plan limit on status pages */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such status page in this workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Method not allowed on this path; see the Allow header */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Managed by a Kubernetes manifest */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many failed sign-ins from this address; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected fault; the message carries the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is unavailable; see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    StatusPagesUploadLogo: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The workspace the request acts in: one the user can see (403 otherwise). */
+                "X-Workspace-Id": number;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** Format: binary */
+                    logo: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Ok */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success_StatusPageView_"];
+                };
+            };
+            /** @description Missing or invalid X-Workspace-Id, malformed JSON or invalid filters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing or wrong credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The account has no active plan */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Workspace not accessible, permission manage_status_pages missing, or plan limit on status pages */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such status page in this workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Method not allowed on this path; see the Allow header */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The image is larger than 2 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Request body of another media type than the route takes */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description logo missing or not a PNG, JPEG or WebP image */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many failed sign-ins from this address; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected fault; the message carries the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is unavailable; see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    StatusPagesDeleteLogo: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The workspace the request acts in: one the user can see (403 otherwise). */
+                "X-Workspace-Id": number;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Ok */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success_StatusPageView_"];
+                };
+            };
+            /** @description Missing or invalid X-Workspace-Id, malformed JSON or invalid filters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing or wrong credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The account has no active plan */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Workspace not accessible, permission manage_status_pages missing, or plan limit on status pages */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such status page in this workspace */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6948,6 +8070,240 @@ export interface operations {
                 };
             };
             /** @description resolution_notes too long */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many failed sign-ins from this address; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected fault; the message carries the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is unavailable; see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    IncidentPublicUpdatesPublicUpdates: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The workspace the request acts in: one the user can see (403 otherwise). */
+                "X-Workspace-Id": number;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Ok */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success_PublicUpdateView-Array_"];
+                };
+            };
+            /** @description Missing or invalid X-Workspace-Id or malformed JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing or wrong credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Workspace not accessible or permission manage_incidents missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such incident in this workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Method not allowed on this path; see the Allow header */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many failed sign-ins from this address; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected fault; the message carries the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is unavailable; see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    IncidentPublicUpdatesPostPublicUpdate: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The workspace the request acts in: one the user can see (403 otherwise). */
+                "X-Workspace-Id": number;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PublicUpdateRequest"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success_PublicUpdateView_"];
+                };
+            };
+            /** @description Missing or invalid X-Workspace-Id or malformed JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing or wrong credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The account has no active plan */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Workspace not accessible or permission manage_incidents missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such incident in this workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Method not allowed on this path; see the Allow header */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Request body of another media type than the route takes */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Invalid state or body */
             422: {
                 headers: {
                     [name: string]: unknown;

@@ -1,0 +1,282 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { daysUntilExpiry } from '../domain/domain-name.js';
+import { ROLLUP_SUMS, runCountsOf, type CountsRow } from '../api/sla/sla-report.js';
+import { SLA_POLICY, type RunCounts } from '../domain/sla-report.js';
+import type { CheckState } from '../store/entities/uptime-check.js';
+import type { StatusPageLink } from '../store/entities/status-page.js';
+import type { Store } from '../store/orm.js';
+import { availabilityOverLast, checkDays, emptyDays, pageDays, type IncidentSpan, type PageDay } from './daily-bars.js';
+import { checkComponentState, domainComponentState, pageState } from './public-state.js';
+import type { StatusPageLogo, StatusPageSource } from './status-page-source.js';
+import type { PublicComponent, PublicComponentGroup, PublicIncident, PublicIncidentState, PublicMaintenance, PublicStatusPage } from './status-page-view.js';
+
+const DAY_MS = 86_400_000;
+
+type Json<T> = T | string;
+const parsed = <T>(value: Json<T>): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
+const instant = (value: Date | string): Date => (value instanceof Date ? value : new Date(value));
+const placeholders = (values: readonly unknown[]): string => values.map(() => '?').join(', ');
+
+interface PageRow {
+  id: number;
+  workspace_id: number;
+  slug: string;
+  title: string;
+  description: string;
+  show_host_names: boolean;
+  time_zone: string;
+  links: Json<StatusPageLink[]>;
+  frame_ancestors: Json<string[]>;
+  has_logo: boolean;
+}
+
+interface ComponentRow {
+  group_name: string | null;
+  display_name: string;
+  check_id: number | null;
+  domain_id: number | null;
+  state: CheckState | null;
+  paused: boolean | null;
+  hostname: string | null;
+  domain_name: string | null;
+  domain_active: boolean | null;
+  certificate_not_after: Date | string | null;
+}
+
+interface IncidentRow {
+  id: number;
+  check_id: number;
+  opened_at: Date | string;
+  resolved_at: Date | string | null;
+  updates: Json<Array<{ state: PublicIncidentState; body: string; at: string }>>;
+}
+
+interface WindowRow {
+  id: number;
+  name: string;
+  scope: 'workspace' | 'uptime_check';
+  check_id: number | null;
+  starts_at: Date | string;
+  ends_at: Date | string;
+}
+
+export interface DatabaseStatusPageSourceOptions {
+  /** Days the hourly rollup is kept (VANTAGE_HOURLY_ROLLUP_RETENTION_DAYS): older days come from the daily rollup, cut in UTC. */
+  hourlyRetentionDays: number;
+  now?: () => Date;
+}
+
+/**
+ * Reads public status pages from the database, cut down to what the public may see: the page's
+ * own components (checks and domains of its workspace only), their state, 90 daily bars in the
+ * page's time zone from the rollups, incidents with their public updates (never their private
+ * notes or failing locations), and the maintenance windows that affect them. Host names only when
+ * the page shows them. Five statements a page, whatever its number of components.
+ */
+export class DatabaseStatusPageSource implements StatusPageSource {
+  private readonly now: () => Date;
+
+  constructor(
+    private readonly store: Store,
+    private readonly options: DatabaseStatusPageSourceOptions,
+  ) {
+    this.now = options.now ?? (() => new Date());
+  }
+
+  private get em(): EntityManager {
+    return this.store.em.fork() as EntityManager;
+  }
+
+  async bySlug(slug: string): Promise<PublicStatusPage | null> {
+    const connection = this.em.getConnection();
+    const [page] = await connection.execute<PageRow[]>(
+      `select p.id, p.workspace_id, p.slug, p.title, p.description, p.show_host_names, p.time_zone, p.links, p.frame_ancestors,
+         exists (select 1 from status_page_logos l where l.page_id = p.id) as has_logo
+       from status_pages p where p.slug = ? and p.enabled`,
+      [slug],
+    );
+    if (!page) return null;
+    const now = this.now();
+    const nowMs = now.getTime();
+    const days = pageDays(nowMs, page.time_zone);
+    // The joins repeat the page's workspace: a component can only ever show its own workspace's rows.
+    const rows = (
+      await connection.execute<ComponentRow[]>(
+        `select c.group_name, c.display_name, c.check_id, c.domain_id, u.state, u.paused, u.hostname,
+           d.name as domain_name, d.active as domain_active, d.certificate_not_after
+         from status_page_components c
+         left join uptime_checks u on u.id = c.check_id and u.workspace_id = ?
+         left join domains d on d.id = c.domain_id and d.workspace_id = ?
+         where c.page_id = ? order by c.position, c.id`,
+        [page.workspace_id, page.workspace_id, page.id],
+      )
+    ).filter((row) => row.state !== null || row.domain_name !== null);
+    const checkIds = rows.flatMap((row) => (row.state !== null ? [Number(row.check_id)] : []));
+    const [counts, incidents, windows] = await Promise.all([
+      this.dailyCounts(checkIds, days, page.time_zone, nowMs),
+      this.incidents(page.workspace_id, checkIds, days[0]!.fromMs),
+      this.maintenance(page.workspace_id, checkIds, now),
+    ]);
+    const activeWindows = windows.filter((window) => instant(window.starts_at) <= now);
+    const components = rows.map((row) => this.component(row, page, days, counts, incidents, activeWindows, now));
+    const keyOfCheck = new Map(rows.flatMap((row, i) => (row.state !== null ? [[Number(row.check_id), components[i]!]] : [])));
+    const publicIncidents = incidents.map((incident) => this.incident(incident, keyOfCheck.get(Number(incident.check_id))!));
+    return {
+      slug: page.slug,
+      title: page.title,
+      description: page.description,
+      timeZone: page.time_zone,
+      logoPath: page.has_logo ? `/status/${page.slug}/logo` : null,
+      links: parsed(page.links),
+      frameAncestors: parsed(page.frame_ancestors),
+      state: pageState(components.map((component) => component.state)),
+      groups: groupsOf(rows, components),
+      activeIncidents: publicIncidents.filter((incident) => incident.resolvedAt === null),
+      pastIncidents: publicIncidents.filter((incident) => incident.resolvedAt !== null),
+      maintenance: windows.map((window): PublicMaintenance => ({
+        id: Number(window.id),
+        title: window.name,
+        state: instant(window.starts_at) <= now ? 'active' : 'scheduled',
+        startsAt: instant(window.starts_at).toISOString(),
+        endsAt: instant(window.ends_at).toISOString(),
+        componentKeys: window.scope === 'workspace' ? [] : [`c${window.check_id}`],
+      })),
+      availabilityPolicy: SLA_POLICY,
+      generatedAt: now.toISOString(),
+    };
+  }
+
+  async slugForHost(host: string): Promise<string | null> {
+    const [row] = await this.em.getConnection().execute<Array<{ slug: string }>>(`select slug from status_pages where custom_domain = ? and enabled`, [host.toLowerCase()]);
+    return row?.slug ?? null;
+  }
+
+  async logo(slug: string): Promise<StatusPageLogo | null> {
+    const [row] = await this.em
+      .getConnection()
+      .execute<Array<{ content_type: string; bytes: Uint8Array }>>(
+        `select l.content_type, l.bytes from status_page_logos l join status_pages p on p.id = l.page_id where p.slug = ? and p.enabled`,
+        [slug],
+      );
+    return row ? { contentType: row.content_type, bytes: Buffer.from(row.bytes.buffer, row.bytes.byteOffset, row.bytes.byteLength) } : null;
+  }
+
+  /**
+   * Counts per check and local day: from the hourly rollup, cut in the page's time zone, while it
+   * is kept; before that from the daily rollup, whose days are UTC days.
+   */
+  private async dailyCounts(checkIds: number[], days: PageDay[], timeZone: string, nowMs: number): Promise<Map<number, Map<string, RunCounts>>> {
+    const byCheck = new Map<number, Map<string, RunCounts>>();
+    if (checkIds.length === 0) return byCheck;
+    const hourlyFromMs = Math.max(days[0]!.fromMs, Math.ceil((nowMs - (this.options.hourlyRetentionDays - 1) * DAY_MS) / DAY_MS) * DAY_MS);
+    const ids = placeholders(checkIds);
+    const rows = await this.em.getConnection().execute<Array<CountsRow & { day: string }>>(
+      `select check_id, to_char(hour at time zone ?, 'YYYY-MM-DD') as day, ${ROLLUP_SUMS}
+         from hourly_availability where check_id in (${ids}) and hour >= ? and hour < ? group by 1, 2
+       union all
+       select check_id, day, ${ROLLUP_SUMS}
+         from daily_availability where check_id in (${ids}) and day >= ? and day < ? group by 1, 2`,
+      [
+        timeZone,
+        ...checkIds,
+        new Date(hourlyFromMs),
+        new Date(days[days.length - 1]!.toMs),
+        ...checkIds,
+        new Date(days[0]!.fromMs).toISOString().slice(0, 10),
+        new Date(hourlyFromMs).toISOString().slice(0, 10),
+      ],
+    );
+    for (const row of rows) {
+      const checkId = Number(row.check_id);
+      if (!byCheck.has(checkId)) byCheck.set(checkId, new Map());
+      byCheck.get(checkId)!.set(row.day, runCountsOf(row));
+    }
+    return byCheck;
+  }
+
+  /** Open incidents and those resolved since the first day, newest first, with their public updates only. */
+  private async incidents(workspaceId: number, checkIds: number[], sinceMs: number): Promise<IncidentRow[]> {
+    if (checkIds.length === 0) return [];
+    return this.em.getConnection().execute<IncidentRow[]>(
+      `select i.id, i.check_id, i.opened_at, i.resolved_at,
+         coalesce((select json_agg(json_build_object('state', u.state, 'body', u.body, 'at', u.created_at) order by u.created_at desc, u.id desc)
+                   from incident_public_updates u where u.incident_id = i.id), '[]') as updates
+       from incidents i
+       where i.workspace_id = ? and i.check_id in (${placeholders(checkIds)}) and (i.resolved_at is null or i.resolved_at >= ?)
+       order by i.opened_at desc, i.id desc`,
+      [workspaceId, ...checkIds, new Date(sinceMs)],
+    );
+  }
+
+  /** Enabled windows not yet over that cover the page's checks (a workspace window covers all of them), soonest first. */
+  private async maintenance(workspaceId: number, checkIds: number[], now: Date): Promise<WindowRow[]> {
+    if (checkIds.length === 0) return [];
+    return this.em.getConnection().execute<WindowRow[]>(
+      `select id, name, scope, check_id, starts_at, ends_at from maintenance_windows
+       where workspace_id = ? and enabled and ends_at > ? and (scope = 'workspace' or check_id in (${placeholders(checkIds)}))
+       order by starts_at, id`,
+      [workspaceId, now, ...checkIds],
+    );
+  }
+
+  private component(row: ComponentRow, page: PageRow, days: PageDay[], counts: Map<number, Map<string, RunCounts>>, incidents: IncidentRow[], activeWindows: WindowRow[], now: Date): PublicComponent {
+    const nowMs = now.getTime();
+    if (row.state !== null) {
+      const checkId = Number(row.check_id);
+      const byDay = counts.get(checkId) ?? new Map<string, RunCounts>();
+      const spans: IncidentSpan[] = incidents
+        .filter((incident) => Number(incident.check_id) === checkId)
+        .map((incident) => ({ id: Number(incident.id), openedAtMs: instant(incident.opened_at).getTime(), resolvedAtMs: incident.resolved_at === null ? null : instant(incident.resolved_at).getTime() }));
+      const inMaintenance = activeWindows.some((window) => window.scope === 'workspace' || Number(window.check_id) === checkId);
+      return {
+        key: `c${checkId}`,
+        kind: 'check',
+        displayName: row.display_name,
+        hostName: page.show_host_names ? row.hostname : null,
+        state: checkComponentState({ paused: row.paused === true, state: row.state }, inMaintenance),
+        days: checkDays(days, byDay, spans, nowMs),
+        availability30d: availabilityOverLast(days, byDay, 30, nowMs),
+        availability90d: availabilityOverLast(days, byDay, days.length, nowMs),
+        certificate: null,
+      };
+    }
+    const notAfter = row.certificate_not_after === null ? null : instant(row.certificate_not_after);
+    const daysLeft = notAfter === null ? null : daysUntilExpiry(notAfter, now);
+    return {
+      key: `d${Number(row.domain_id)}`,
+      kind: 'domain',
+      displayName: row.display_name,
+      hostName: page.show_host_names ? row.domain_name : null,
+      state: domainComponentState({ active: row.domain_active === true, daysLeft }),
+      days: emptyDays(days),
+      availability30d: null,
+      availability90d: null,
+      certificate: { notAfter: notAfter?.toISOString() ?? null, daysLeft },
+    };
+  }
+
+  private incident(row: IncidentRow, component: PublicComponent): PublicIncident {
+    const updates = parsed(row.updates).map((update) => ({ state: update.state, body: update.body, at: instant(update.at).toISOString() }));
+    const resolvedAt = row.resolved_at === null ? null : instant(row.resolved_at).toISOString();
+    return {
+      id: Number(row.id),
+      title: `Outage: ${component.displayName}`,
+      state: resolvedAt !== null ? 'resolved' : (updates[0]?.state ?? 'investigating'),
+      startedAt: instant(row.opened_at).toISOString(),
+      resolvedAt,
+      componentKeys: [component.key],
+      updates,
+    };
+  }
+}
+
+/** Consecutive components of the same group name are one group, in the page's order. */
+function groupsOf(rows: readonly ComponentRow[], components: readonly PublicComponent[]): PublicComponentGroup[] {
+  const groups: PublicComponentGroup[] = [];
+  rows.forEach((row, i) => {
+    const last = groups[groups.length - 1];
+    if (last && last.name === row.group_name) last.components.push(components[i]!);
+    else groups.push({ name: row.group_name, components: [components[i]!] });
+  });
+  return groups;
+}
