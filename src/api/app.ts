@@ -20,6 +20,7 @@ import { servedOpenApi } from './openapi/complete-document.js';
 import { methodGuard, routeTable } from './route-table.js';
 import { docsPolicy, noStore, securityHeaders } from './security-headers.js';
 import { trustedProxies } from './trusted-proxies.js';
+import { publicStatusPages } from '../status-pages/public-status-pages.js';
 
 export const API_BASE_PATH = '/app/api/v1';
 
@@ -51,6 +52,8 @@ export function createApiApp(deps: ApiDependencies): Express {
   app.use(requestId);
   if (deps.settings.VANTAGE_ACCESS_LOG === '1') app.use(accessLog(deps.logger, API_BASE_PATH));
   app.use('/docs', docsPolicy, docs.browser);
+  // Public and unauthenticated, outside the API: before the home page, so a page's custom domain serves the page at '/'.
+  app.use((deps.statusPages ?? publicStatusPages(deps.store, deps.settings)).router);
   app.get('/', homePage(deps.settings.VANTAGE_PUBLIC_URL, API_BASE_PATH));
   app.use(API_BASE_PATH, noStore, api);
   app.use(notFoundHandler);
