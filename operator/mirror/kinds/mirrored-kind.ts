@@ -56,7 +56,7 @@ export interface KindReference {
  * the rules are the API's own (src/domain), so a custom resource and an API call are judged alike.
  */
 export interface MirroredKind<R extends MirroredRow, I = unknown> {
-  /** The custom resource's definition (schema, names, printer columns), from operator/resources/. */
+  /** The custom resource's definition (schema, names, printer columns), in its kind's folder (operator/mirror/kinds/<kind>/resource.ts). */
   resource: ResourceDefinition;
   kind: string;
   plural: string;
