@@ -113,6 +113,8 @@ export class Mirror {
    */
   private async sweepRows(where: FilterQuery<MirroredRow>): Promise<void> {
     const { caches, store, logger } = this.options;
+    // Before every cache has listed, a missing resource or namespace means nothing yet.
+    if (!caches.synced()) return;
     const homes = new Map<number, string | null>();
     const homeOf = (workspaceId: number) => {
       if (!homes.has(workspaceId)) homes.set(workspaceId, caches.homeNamespace(workspaceId));
