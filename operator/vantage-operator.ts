@@ -51,7 +51,7 @@ export interface RunningOperator {
 }
 
 /**
- * `vantage operator`: watches the three kinds, namespaces and its agent Deployments on every
+ * `vantage operator`: watches the registry's kinds, namespaces and its agent Deployments on every
  * replica (so a new leader starts warm), and reconciles only while it holds the Lease.
  */
 export async function startOperator(options: OperatorOptions): Promise<RunningOperator> {
@@ -62,8 +62,9 @@ export async function startOperator(options: OperatorOptions): Promise<RunningOp
   const coordination = kubeConfig.makeApiClient(CoordinationV1Api);
   const relistMs = RELIST_MS;
 
-  let mirror: Mirror | undefined;
-  let agentQueue: WorkQueue | undefined;
+  // Watch events before these exist (the informers start later) find nothing to enqueue yet.
+  let mirror: Mirror;
+  let agentQueue: WorkQueue;
 
   const namespaces = new SupervisedInformer<V1Namespace>({
     kubeConfig,
@@ -72,7 +73,7 @@ export async function startOperator(options: OperatorOptions): Promise<RunningOp
     list: () => core.listNamespace(),
     relistMs,
     logger,
-    onChange: (key) => void mirror?.namespaceChanged(key.slice(key.indexOf('/') + 1)).catch((error: unknown) => logger.debug({ err: error }, 'could not look for the rows a namespace is home to; the next resync does')),
+    onChange: (key) => mirror?.namespaceChanged(key.slice(key.indexOf('/') + 1)),
   });
   const resources = new Map(
     KINDS.map((kind) => [
@@ -130,9 +131,9 @@ export async function startOperator(options: OperatorOptions): Promise<RunningOp
   /** Everything, again: every resource and every row whose resource is missing, and the agents. */
   const resync = async () => {
     if (!synced()) return;
-    agentQueue!.add(AGENTS_KEY);
+    agentQueue.add(AGENTS_KEY);
     try {
-      await mirror!.resync();
+      await mirror.resync();
     } catch (error) {
       logger.debug({ err: error }, 'could not look for rows without their custom resource; the next resync tries again');
     }
@@ -141,9 +142,9 @@ export async function startOperator(options: OperatorOptions): Promise<RunningOp
   /** A change made through the API reaches its keys at once instead of at the next resync. */
   const onNotice = async (_subject: string, data: unknown) => {
     const notice = data as ChangeNotice;
-    if (KINDS.some((kind) => kind.notice === notice.kind && kind.drivesAgents)) agentQueue!.add(AGENTS_KEY);
+    if (KINDS.some((kind) => kind.notice === notice.kind && kind.drivesAgents)) agentQueue.add(AGENTS_KEY);
     try {
-      await mirror!.noticed(notice);
+      await mirror.noticed(notice);
     } catch (error) {
       logger.debug({ err: error, notice }, 'could not place a change notice; the next resync covers it');
     }
@@ -169,8 +170,8 @@ export async function startOperator(options: OperatorOptions): Promise<RunningOp
         clearTimeout(resyncTimer);
         void noticeSubscription?.stop();
       });
-      void agentQueue!.run(term);
-      void mirror!.run(term);
+      void agentQueue.run(term);
+      void mirror.run(term);
     },
   });
 

@@ -80,12 +80,15 @@ export class Mirror {
   }
 
   /** A namespace changed (its workspace label, say): its resources, and the API-made rows it may now be home to. */
-  async namespaceChanged(namespace: string): Promise<void> {
+  namespaceChanged(namespace: string): void {
     for (const [kind, reconciler] of this.reconcilers) {
       for (const resource of this.options.caches.resourcesOf(kind).list(namespace)) reconciler.enqueue(resourceRef(resource));
     }
     const workspaceId = this.options.caches.workspaceOf(namespace);
-    if (workspaceId !== null) await this.sweepRows({ workspace: workspaceId });
+    if (workspaceId === null) return;
+    this.sweepRows({ workspace: workspaceId }).catch((error: unknown) =>
+      this.options.logger.debug({ err: error, namespace }, 'could not look for the rows a namespace is home to; the next resync does'),
+    );
   }
 
   /** A change made through the API reaches its row's key and its resource's at once instead of at the next resync. */
