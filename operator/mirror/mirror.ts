@@ -38,6 +38,8 @@ export class Mirror {
   private readonly reconcilers: Map<AnyKind, KindReconciler>;
   /** Workspaces already reported as holding API-made rows but no namespace. */
   private readonly unplacedLogged = new Set<number>();
+  /** The current leadership term while this replica leads: only a leader reads the database for keys. */
+  private term: AbortSignal | undefined;
 
   constructor(private readonly options: MirrorOptions) {
     const { store, bus, writer, events, logger, caches, now } = options;
@@ -61,6 +63,7 @@ export class Mirror {
 
   /** Works every kind's queue while the signal lives. */
   async run(signal: AbortSignal): Promise<void> {
+    this.term = signal;
     await Promise.all([...this.reconcilers.values()].map((reconciler) => reconciler.run(signal)));
   }
 
@@ -85,7 +88,7 @@ export class Mirror {
       for (const resource of this.options.caches.resourcesOf(kind).list(namespace)) reconciler.enqueue(resourceRef(resource));
     }
     const workspaceId = this.options.caches.workspaceOf(namespace);
-    if (workspaceId === null) return;
+    if (workspaceId === null || !this.term || this.term.aborted) return;
     this.sweepRows({ workspace: workspaceId }).catch((error: unknown) =>
       this.options.logger.debug({ err: error, namespace }, 'could not look for the rows a namespace is home to; the next resync does'),
     );
