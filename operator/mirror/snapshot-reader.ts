@@ -40,12 +40,17 @@ export class SnapshotReader {
     const key = resourceKey(namespace, name);
     const uid = resource?.metadata?.uid;
     const labelId = resource && isApiOrigin(resource) ? Number(resource.metadata?.labels?.[ROW_ID_LABEL]) : Number.NaN;
-    const candidates = await kind.findRows(em, {
-      $or: [{ kubernetesRef: key }, ...(uid ? [{ kubernetesUid: uid }] : []), ...(Number.isSafeInteger(labelId) && labelId > 0 ? [{ id: labelId }] : [])],
-    });
+    const workspaceId = caches.workspaceOf(namespace);
+    // Each branch is served by an index: rows made from this key are looked for in the namespace's workspace.
+    const branches = [
+      ...(workspaceId !== null ? [{ workspace: workspaceId, kubernetesRef: key }] : []),
+      ...(uid ? [{ kubernetesUid: uid }] : []),
+      ...(Number.isSafeInteger(labelId) && labelId > 0 ? [{ id: labelId }] : []),
+    ];
+    const candidates = branches.length > 0 ? await kind.findRows(em, { $or: branches }) : [];
     const uidRow = (uid && candidates.find((row) => row.kubernetesUid === uid)) || null;
     const stale = candidates.filter((row) => row.kubernetesRef === key && !caches.holds(kind, row));
-    const { placement, view } = resource && !deleting(resource) ? await this.place(kind, em, namespace, at) : { placement: null, view: null };
+    const { placement, view } = resource && !deleting(resource) ? await this.place(kind, em, namespace, workspaceId, at) : { placement: null, view: null };
     const row = view ? this.mirrorOf(kind, resource!, candidates, view.id) : null;
     const snapshot: ResourceSnapshot = { resource, placement, row, uidRow, stale };
     return { snapshot, scope: await this.scope(kind, em, at, view, row) };
@@ -70,8 +75,7 @@ export class SnapshotReader {
   }
 
   /** The workspace a live resource's namespace maps to, with the context its spec is read in; or why it maps to none. */
-  private async place(kind: AnyKind, em: EntityManager, namespace: string, at: Date): Promise<{ placement: Placement; view: WorkspaceView | null }> {
-    const workspaceId = this.options.caches.workspaceOf(namespace);
+  private async place(kind: AnyKind, em: EntityManager, namespace: string, workspaceId: number | null, at: Date): Promise<{ placement: Placement; view: WorkspaceView | null }> {
     if (workspaceId === null) {
       return { placement: { unmapped: { reason: 'NamespaceNotMapped', message: `namespace ${namespace} has no vantage.dev/workspace-id label naming a workspace` } }, view: null };
     }
