@@ -5,6 +5,7 @@ import type { ChangeNotice } from '../../src/bus/messages.js';
 import type { Logger } from '../../src/log.js';
 import type { Store } from '../../src/store/orm.js';
 import { resourceRef } from './custom-resource.js';
+import { resourcesNaming } from './naming-resources.js';
 import type { EventRecorder } from './event-recorder.js';
 import { KindReconciler } from './kind-reconciler.js';
 import type { MirroredRow } from './kinds/mirrored-kind.js';
@@ -72,14 +73,8 @@ export class Mirror {
     this.reconcilerOf(kind).enqueue(key);
     const slash = key.indexOf('/');
     const [namespace, name] = [key.slice(0, slash), key.slice(slash + 1)];
-    for (const [other, reconciler] of this.reconcilers) {
-      for (const reference of other.references) {
-        if (reference.kind !== kind) continue;
-        for (const resource of this.options.caches.resourcesOf(other).list(namespace)) {
-          if (reference.namesIn(resource.spec ?? {}).includes(name)) reconciler.enqueue(resourceRef(resource));
-        }
-      }
-    }
+    const inNamespace = (other: AnyKind) => this.options.caches.resourcesOf(other).list(namespace);
+    for (const naming of resourcesNaming(this.options.kinds, kind, name, inNamespace)) this.reconcilerOf(naming.kind).enqueue(naming.key);
   }
 
   /** A namespace changed (its workspace label, say): its resources, and the API-made rows it may now be home to. */
