@@ -8,7 +8,6 @@ import {
   type V1Deployment,
   type V1Namespace,
 } from '@kubernetes/client-node';
-import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Bus, BusSubscription } from '../src/bus/bus.js';
 import type { ChangeNotice } from '../src/bus/messages.js';
 import { parseLocationList } from '../src/domain/check-options.js';
@@ -16,25 +15,20 @@ import type { Settings } from '../src/config/schema.js';
 import type { Logger } from '../src/log.js';
 import type { Store } from '../src/store/orm.js';
 import { AgentDeployments } from './agents/agent-deployments.js';
-import { DISCOVERY_KEY_PREFIX, DiscoveryController } from './discovery/discovery-controller.js';
 import { agentSelector } from './agents/agent-deployment.js';
 import { SupervisedInformer } from './kube/supervised-informer.js';
+import { DiscoveryController } from './discovery/discovery-controller.js';
 import { LeaseElector } from './leader/lease-elector.js';
-import { isApiOrigin, workspaceIdOf, type CustomResource } from './mirror/custom-resource.js';
+import type { CustomResource } from './mirror/custom-resource.js';
 import { MIRRORED_KINDS as KINDS } from './mirror/kinds/registry.js';
-import { NamespaceReconciler } from './mirror/namespace-reconciler.js';
 import { EventRecorder } from './mirror/event-recorder.js';
+import { Mirror } from './mirror/mirror.js';
+import { MirrorCaches } from './mirror/mirror-caches.js';
 import { ResourceWriter } from './mirror/resource-writer.js';
-import { ROW_ID_LABEL } from './mirror/resource-name.js';
-import { unplacedWorkspaces } from './mirror/unplaced-workspaces.js';
 import { GROUP, VERSION } from './resources/common.js';
 import { WorkQueue } from './work-queue.js';
 
-/** Checks first: maintenance windows refer to them. */
 const AGENTS_KEY = 'agents';
-const namespaceKey = (namespace: string) => `namespace:${namespace}`;
-/** A held-back status write of one resource; names and uids hold no colon. */
-const statusKey = (plural: string, resource: CustomResource) => `status:${plural}:${resource.metadata!.namespace}:${resource.metadata!.name}:${resource.metadata!.uid}`;
 /** A full relist of every watch at this interval heals events a watch missed without an error. */
 const RELIST_MS = 5 * 60_000;
 
@@ -60,7 +54,7 @@ export interface RunningOperator {
 }
 
 /**
- * `vantage operator`: watches the three kinds, namespaces and its agent Deployments on every
+ * `vantage operator`: watches the registry's kinds, namespaces and its agent Deployments on every
  * replica (so a new leader starts warm), and reconciles only while it holds the Lease.
  */
 export async function startOperator(options: OperatorOptions): Promise<RunningOperator> {
@@ -71,9 +65,11 @@ export async function startOperator(options: OperatorOptions): Promise<RunningOp
   const coordination = kubeConfig.makeApiClient(CoordinationV1Api);
   const relistMs = RELIST_MS;
 
-  let queue: WorkQueue;
+  // Watch events before these exist (the informers start later) find nothing to enqueue yet.
+  let mirror: Mirror;
+  let agentQueue: WorkQueue;
   let discovery: DiscoveryController | undefined;
-  const enqueueNamespace = (name: string) => queue?.add(namespaceKey(name));
+  let discoveryQueue: WorkQueue;
 
   const namespaces = new SupervisedInformer<V1Namespace>({
     kubeConfig,
@@ -83,7 +79,7 @@ export async function startOperator(options: OperatorOptions): Promise<RunningOp
     relistMs,
     logger,
     onChange: (key) => {
-      enqueueNamespace(key.slice(key.indexOf('/') + 1));
+      mirror?.namespaceChanged(key.slice(key.indexOf('/') + 1));
       discovery?.onNamespaceChange(key.slice(key.indexOf('/') + 1));
     },
   });
@@ -98,7 +94,7 @@ export async function startOperator(options: OperatorOptions): Promise<RunningOp
         relistMs,
         logger,
         onChange: (key) => {
-          enqueueNamespace(key.slice(0, key.indexOf('/')));
+          mirror?.resourceChanged(kind, key);
           discovery?.onResourceChange(kind.kind, key);
         },
       }),
@@ -112,24 +108,33 @@ export async function startOperator(options: OperatorOptions): Promise<RunningOp
     labelSelector: agentSelector,
     relistMs,
     logger,
-    onChange: () => queue?.add(AGENTS_KEY),
+    onChange: () => agentQueue?.add(AGENTS_KEY),
   });
 
-  const reconciler = new NamespaceReconciler({
+  const caches = new MirrorCaches(namespaces, resources);
+  mirror = new Mirror({
     store,
     bus,
     writer: new ResourceWriter(custom),
     events: new EventRecorder(core, 'vantage-operator'),
     logger: logger.child({ component: 'mirror' }),
     kinds: KINDS,
-    namespaces,
-    resources,
+    caches,
     locations: parseLocationList(settings.VANTAGE_LOCATIONS),
     allowPrivateTargets: settings.VANTAGE_ALLOW_PRIVATE_TARGETS === '1',
     statusMinIntervalMs: settings.VANTAGE_OPERATOR_STATUS_SECONDS * 1000,
-    holdStatus: (kind, resource, atMs) => queue.add(statusKey(kind.plural, resource), atMs),
     now: () => new Date(),
   });
+  const agents = new AgentDeployments({
+    store,
+    apps,
+    core,
+    namespace,
+    templateName: settings.VANTAGE_OPERATOR_AGENT_TEMPLATE,
+    deployments,
+    logger: logger.child({ component: 'agents' }),
+  });
+  agentQueue = new WorkQueue(async (_key, signal) => void (await agents.reconcile(signal)), logger.child({ component: 'queue', controller: 'agents' }));
   const informerOf = (kind: string) => [...resources].find(([candidate]) => candidate.kind === kind)![1];
   discovery = new DiscoveryController({
     kubeConfig,
@@ -141,70 +146,32 @@ export async function startOperator(options: OperatorOptions): Promise<RunningOp
     locations: parseLocationList(settings.VANTAGE_LOCATIONS),
     allowPrivateTargets: settings.VANTAGE_ALLOW_PRIVATE_TARGETS === '1',
     relistMs,
-    enqueue: (key) => queue?.add(key),
+    enqueue: (key) => discoveryQueue?.add(key),
     gatewayRecheckMs: options.gatewayApiRecheckMs,
   });
-  const agents = new AgentDeployments({
-    store,
-    apps,
-    core,
-    namespace,
-    templateName: settings.VANTAGE_OPERATOR_AGENT_TEMPLATE,
-    deployments,
-    logger: logger.child({ component: 'agents' }),
-  });
-
-  queue = new WorkQueue(async (key, signal) => {
-    if (key === AGENTS_KEY) return void (await agents.reconcile(signal));
-    if (key.startsWith(DISCOVERY_KEY_PREFIX)) return discovery!.reconcile(key, signal);
-    if (key.startsWith('status:')) {
-      const [, plural, namespace, name, uid] = key.split(':');
-      const kind = KINDS.find((candidate) => candidate.plural === plural);
-      return void (kind && (await reconciler.writeHeldStatus(kind, namespace!, name!, uid!)));
-    }
-    return void (await reconciler.reconcile(key.slice(namespaceKey('').length), signal));
-  }, logger.child({ component: 'queue' }));
+  discoveryQueue = new WorkQueue((key, signal) => discovery!.reconcile(key, signal), logger.child({ component: 'queue', controller: 'discovery' }));
 
   const informers = [namespaces, ...resources.values(), deployments];
   const synced = () => informers.every((informer) => informer.synced);
-  const unplacedLogged = new Set<number>();
 
-  /** Everything, again: every namespace that maps to a workspace or holds a resource, and the agents. */
+  /** Everything, again: every resource and every row whose resource is missing, and the agents. */
   const resync = async () => {
     if (!synced()) return;
-    const names = new Set<string>();
-    for (const ns of namespaces.list()) if (workspaceIdOf(ns.metadata?.labels) !== null) names.add(ns.metadata!.name!);
-    for (const informer of resources.values()) for (const resource of informer.list()) names.add(resource.metadata!.namespace!);
-    for (const name of names) queue.add(namespaceKey(name));
-    queue.add(AGENTS_KEY);
+    agentQueue.add(AGENTS_KEY);
     discovery!.resync();
-    reconciler.pruneStatusWrites();
     try {
-      for (const workspaceId of await unplacedWorkspaces(store.em.fork() as EntityManager, (id) => reconciler.homeNamespace(id) !== null)) {
-        if (unplacedLogged.has(workspaceId)) continue;
-        unplacedLogged.add(workspaceId);
-        logger.warn({ workspaceId }, `workspace ${workspaceId} has rows made through the API but no namespace labelled vantage.dev/workspace-id=${workspaceId}: they get no custom resources`);
-      }
+      await mirror.resync();
     } catch (error) {
-      logger.debug({ err: error }, 'could not look for workspaces without a namespace; the next resync tries again');
+      logger.debug({ err: error }, 'could not look for rows without their custom resource; the next resync tries again');
     }
   };
 
-  /** A change made through the API reaches its namespace at once instead of at the next resync. */
+  /** A change made through the API reaches its keys at once instead of at the next resync. */
   const onNotice = async (_subject: string, data: unknown) => {
     const notice = data as ChangeNotice;
-    const kind = KINDS.find((candidate) => candidate.notice === notice.kind);
-    if (!kind) return;
-    for (const resource of resources.get(kind)!.list()) {
-      if (isApiOrigin(resource) && resource.metadata?.labels?.[ROW_ID_LABEL] === String(notice.id)) enqueueNamespace(resource.metadata.namespace!);
-    }
+    if (KINDS.some((kind) => kind.notice === notice.kind && kind.drivesAgents)) agentQueue.add(AGENTS_KEY);
     try {
-      const row = await (store.em.fork() as EntityManager).findOne(kind.entity, { id: notice.id });
-      const workspaceId = row?.workspace.id;
-      if (workspaceId !== undefined) {
-        for (const ns of namespaces.list()) if (workspaceIdOf(ns.metadata?.labels) === workspaceId) enqueueNamespace(ns.metadata!.name!);
-      }
-      if (kind.drivesAgents) queue.add(AGENTS_KEY);
+      await mirror.noticed(notice);
     } catch (error) {
       logger.debug({ err: error, notice }, 'could not place a change notice; the next resync covers it');
     }
@@ -230,7 +197,9 @@ export async function startOperator(options: OperatorOptions): Promise<RunningOp
         clearTimeout(resyncTimer);
         void noticeSubscription?.stop();
       });
-      void queue.run(term);
+      void agentQueue.run(term);
+      void mirror.run(term);
+      void discoveryQueue.run(term);
     },
   });
 

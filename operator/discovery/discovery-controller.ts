@@ -31,7 +31,7 @@ import type { SourceTargets } from './targets.js';
 import { stateChange } from './state-change.js';
 
 /** Work-queue keys of discovery: `discovery:<Kind>:<namespace>/<name>`. */
-export const DISCOVERY_KEY_PREFIX = 'discovery:';
+const DISCOVERY_KEY_PREFIX = 'discovery:';
 const sourceKey = (kind: SourceKind, key: string) => `${DISCOVERY_KEY_PREFIX}${kind}:${key}`;
 
 const PLURALS: Record<DiscoveredKind, string> = { UptimeCheck: 'uptimechecks', Domain: 'domains' };

@@ -9,24 +9,39 @@ export interface NotSynced {
   message: string;
 }
 
-/** What one custom resource of a mapped namespace and its row need, as read from the caches and the database. */
+/** A spec that names a resource with no row yet is read again after this, besides when that resource changes. */
+export const PENDING_RETRY_MS = 5_000;
+
+/** Where a resource's namespace leads: the workspace it maps to (with what reading a spec needs), or why none. */
+export type Placement = { context: MirrorContext } | { unmapped: NotSynced };
+
+/** What one resource key (`namespace/name`) needs, as read from the caches and the database. */
 export interface ResourceSnapshot<R extends MirroredRow = MirroredRow> {
-  resource: CustomResource;
-  /** The row the resource mirrors (by uid, or by its row-id label for an API-made one), if any. */
+  /** The resource at the key; null once it is gone. */
+  resource: CustomResource | null;
+  /** Null when the resource is gone or being deleted: then nothing reads its spec. */
+  placement: Placement | null;
+  /** The row the resource mirrors in its namespace's workspace (by uid, or by its row-id label for an API-made one), if any. */
   row: R | null;
-  context: MirrorContext;
+  /** The row holding the resource's uid, in whichever workspace: what deleting the resource deletes. */
+  uidRow: R | null;
+  /** Rows made from a resource at this key that no longer exists (their uid is not the live one's). */
+  stale: R[];
 }
 
 /** One step towards a converged resource, in the order the plan lists them. */
 export type ResourceAction<R extends MirroredRow = MirroredRow> =
-  | { do: 'finishDeletion' }
+  | { do: 'forgetResource' }
+  | { do: 'deleteRow'; row: R; why: 'resourceDeleted' | 'resourceGone' }
+  | { do: 'removeFinalizer' }
   | { do: 'addFinalizer' }
   | { do: 'deleteResource' }
   | { do: 'adoptRow'; row: R }
   | { do: 'restoreSpec'; row: R; spec: Record<string, unknown> }
   | { do: 'saveRow'; existing: R | null; input: unknown }
   | { do: 'writeStatus'; row: R; problem: null }
-  | { do: 'writeStatus'; row: null; problem: NotSynced };
+  | { do: 'writeStatus'; row: null; problem: NotSynced }
+  | { do: 'requeueAfter'; ms: number };
 
 export const deleting = (resource: CustomResource): boolean => Boolean(resource.metadata?.deletionTimestamp);
 export const hasFinalizer = (resource: CustomResource): boolean => (resource.metadata?.finalizers ?? []).includes(ROW_FINALIZER);
@@ -36,15 +51,31 @@ export const problemsMessage = (problems: Record<string, string>): string =>
     .join('; ');
 
 /**
- * What converging one resource with its row takes (DESIGN.md, Kubernetes): a deleted resource
- * takes its row with it; an API-made row is the truth for its resource (a hand edit is put back,
- * a deleted row takes the resource with it); a resource applied with kubectl or GitOps is the
- * truth for its row (created or updated through its service, or the status says why not).
- * Pure: the kind's reading and spelling of specs, no I/O.
+ * What converging one resource key takes (DESIGN.md, Kubernetes). Rows a resource at this key
+ * made before it went away go with it; a deleted resource takes its row with it; in a namespace
+ * that maps to no workspace a resource only says why it waits. Pure: no I/O.
  */
 export function planResource<R extends MirroredRow>(kind: MirroredKind<R>, snapshot: ResourceSnapshot<R>): ResourceAction<R>[] {
-  const { resource, row, context } = snapshot;
-  if (deleting(resource)) return [{ do: 'finishDeletion' }];
+  const { resource, placement } = snapshot;
+  const orphans: ResourceAction<R>[] = snapshot.stale
+    .filter((row) => row.managedBy === 'kubernetes')
+    .map((row) => ({ do: 'deleteRow', row, why: 'resourceGone' }));
+  if (!resource) return [{ do: 'forgetResource' }, ...orphans];
+  if (deleting(resource)) {
+    return [...orphans, ...(snapshot.uidRow ? [{ do: 'deleteRow', row: snapshot.uidRow, why: 'resourceDeleted' } as const] : []), ...(hasFinalizer(resource) ? [{ do: 'removeFinalizer' } as const] : [])];
+  }
+  if (!placement) return orphans;
+  if ('unmapped' in placement) return isApiOrigin(resource) ? orphans : [...orphans, { do: 'writeStatus', row: null, problem: placement.unmapped }];
+  return [...orphans, ...planMapped(kind, resource, snapshot.row, placement.context)];
+}
+
+/**
+ * A live resource in a namespace that maps to a workspace: an API-made row is the truth for its
+ * resource (a hand edit is put back, a deleted row takes the resource with it); a resource
+ * applied with kubectl or GitOps is the truth for its row (created or updated through its
+ * service, or the status says why not, and a spec waiting for a resource it names is read again).
+ */
+function planMapped<R extends MirroredRow>(kind: MirroredKind<R>, resource: CustomResource, row: R | null, context: MirrorContext): ResourceAction<R>[] {
   const actions: ResourceAction<R>[] = hasFinalizer(resource) ? [] : [{ do: 'addFinalizer' }];
   if (isApiOrigin(resource)) {
     if (!row) return [...actions, { do: 'deleteResource' }];
@@ -54,7 +85,10 @@ export function planResource<R extends MirroredRow>(kind: MirroredKind<R>, snaps
     return [...actions, { do: 'writeStatus', row, problem: null }];
   }
   const verdict = kind.read(resource.spec ?? {}, resource.metadata!.name!, context, row);
-  if (!verdict.ok) return [...actions, { do: 'writeStatus', row: null, problem: { reason: 'InvalidSpec', message: problemsMessage(verdict.problems) } }];
+  if (!verdict.ok) {
+    const refused: ResourceAction<R>[] = [...actions, { do: 'writeStatus', row: null, problem: { reason: 'InvalidSpec', message: problemsMessage(verdict.problems) } }];
+    return verdict.pending ? [...refused, { do: 'requeueAfter', ms: PENDING_RETRY_MS }] : refused;
+  }
   const unchanged =
     row !== null &&
     isDeepStrictEqual(kind.specOf(row, context), kind.specOfInput(verdict.input, context)) &&

@@ -1,4 +1,4 @@
-import type { EntityClass } from '@mikro-orm/core';
+import type { EntityClass, FilterQuery } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { ChangeNotice } from '../../../src/bus/messages.js';
 import type { Entitlement } from '../../../src/domain/entitlement.js';
@@ -38,15 +38,25 @@ export interface MirrorContext {
   resourceNameOfRow: (kind: MirroredKind<MirroredRow>, id: number) => string | null;
 }
 
-/** A spec the API's validation accepts, as the input its resource's service writes; or why it is refused, per spec field. */
-export type SpecVerdict<I> = { ok: true; input: I } | { ok: false; problems: Record<string, string> };
+/**
+ * A spec the API's validation accepts, as the input its resource's service writes; or why it is
+ * refused, per spec field. `pending`: it names a resource that has no row yet, so reading it again
+ * later may accept it.
+ */
+export type SpecVerdict<I> = { ok: true; input: I } | { ok: false; problems: Record<string, string>; pending?: boolean };
+
+/** Resources of another kind that a spec names by name in its own namespace (a window names its UptimeCheck). */
+export interface KindReference {
+  kind: MirroredKind<MirroredRow>;
+  namesIn(spec: Record<string, unknown>): string[];
+}
 
 /**
  * One kind of custom resource mirrored to one kind of row. The mapping both ways lives here;
  * the rules are the API's own (src/domain), so a custom resource and an API call are judged alike.
  */
 export interface MirroredKind<R extends MirroredRow, I = unknown> {
-  /** The custom resource's definition (schema, names, printer columns), from operator/resources/. */
+  /** The custom resource's definition (schema, names, printer columns), in its kind's folder (operator/mirror/kinds/<kind>/resource.ts). */
   resource: ResourceDefinition;
   kind: string;
   plural: string;
@@ -55,8 +65,10 @@ export interface MirroredKind<R extends MirroredRow, I = unknown> {
   /** Kind of the change notice the engine reloads on; `status_page` has none (the engine does not read pages). */
   notice: ChangeNotice['kind'] | 'status_page';
   entity: EntityClass<R>;
-  /** All rows of this kind that a custom resource mirrors or should mirror, loaded with what `specOf` needs. */
-  loadRows(em: EntityManager, workspaceIds: readonly number[]): Promise<R[]>;
+  /** Kinds whose resources this kind's specs name: a change to one of them reconciles the resources naming it again. */
+  references: readonly KindReference[];
+  /** The rows that match, loaded with what `specOf` needs. */
+  findRows(em: EntityManager, where: FilterQuery<R>): Promise<R[]>;
   /** Reads a spec (`name` defaults to the resource's name) with the API's validation and plan rules. */
   read(spec: Record<string, unknown>, resourceName: string, context: MirrorContext, existing: R | null): SpecVerdict<I>;
   /** Creates (no existing row) or updates the row through the resource's service, in the caller's transaction. */

@@ -5,8 +5,8 @@ import { statusPageKind } from './status-page/kind.js';
 import { uptimeCheckKind } from './uptime-check/kind.js';
 
 /**
- * Every mirrored kind, in reconcile order: a kind comes after the kinds its resources refer to
- * (a maintenance window names an uptime check, a status page checks and domains). A new kind is one folder beside these (its kind.ts) and one
- * entry here.
+ * Every mirrored kind: each gets its CRD, its informer and its reconciler from this list, in any
+ * order (a kind that names another says so in its `references`). A new kind is one folder beside
+ * these (its resource.ts and kind.ts) and one entry here.
  */
 export const MIRRORED_KINDS: readonly MirroredKind<MirroredRow>[] = [uptimeCheckKind, domainKind, maintenanceWindowKind, statusPageKind];

@@ -2,7 +2,7 @@ import { readDomainFields, type DomainChanges } from '../../../../src/domain/dom
 import { daysUntilExpiry } from '../../../../src/domain/domain-name.js';
 import { createDomainRow, deleteDomainRow, updateDomainRow } from '../../../../src/services/domain-service.js';
 import { Domain } from '../../../../src/store/entities/domain.js';
-import { domainResource } from '../../../resources/domain.js';
+import { domainResource } from './resource.js';
 import { compact, groupIds, groupNames, isoSeconds, specField, type MirrorContext, type MirroredKind } from '../mirrored-kind.js';
 
 interface DomainInput {
@@ -28,8 +28,8 @@ export const domainKind: MirroredKind<Domain, DomainInput> = {
   notice: 'domain',
   entity: Domain,
 
-  loadRows: (em, workspaceIds) =>
-    em.find(Domain, { workspace: { $in: [...workspaceIds] } }, { populate: ['notificationGroups'], orderBy: { id: 'asc' } }),
+  references: [],
+  findRows: (em, where) => em.find(Domain, where, { populate: ['notificationGroups'], orderBy: { id: 'asc' } }),
 
   read(spec, _resourceName, context) {
     const groups = groupIds(spec.notificationGroups, context.workspace);

@@ -2,7 +2,7 @@ import { maintenanceState } from '../../../../src/domain/maintenance-state.js';
 import { validateMaintenanceWindow, type MaintenanceWindowConfig } from '../../../../src/domain/maintenance-window-validation.js';
 import { deleteWindowRow, saveWindowRow } from '../../../../src/services/maintenance-window-service.js';
 import { MaintenanceWindow } from '../../../../src/store/entities/maintenance-window.js';
-import { maintenanceWindowResource } from '../../../resources/maintenance-window.js';
+import { maintenanceWindowResource } from './resource.js';
 import { uptimeCheckKind } from '../uptime-check/kind.js';
 import { compact, isoSeconds, specField, type MirrorContext, type MirroredKind } from '../mirrored-kind.js';
 
@@ -32,14 +32,17 @@ export const maintenanceWindowKind: MirroredKind<MaintenanceWindow, MaintenanceW
   notice: 'maintenance_window',
   entity: MaintenanceWindow,
 
-  loadRows: (em, workspaceIds) => em.find(MaintenanceWindow, { workspace: { $in: [...workspaceIds] } }, { orderBy: { id: 'asc' } }),
+  references: [{ kind: uptimeCheckKind, namesIn: (spec) => (typeof spec.uptimeCheck === 'string' ? [spec.uptimeCheck] : []) }],
+  findRows: (em, where) => em.find(MaintenanceWindow, where, { orderBy: { id: 'asc' } }),
 
   read(spec, resourceName, context, existing) {
     const problems: Record<string, string> = {};
     let checkId: number | null = null;
+    let pending = false;
     if (typeof spec.uptimeCheck === 'string') {
       checkId = context.rowIdOfResource(uptimeCheckKind, spec.uptimeCheck);
-      if (checkId === null) problems.uptimeCheck = `no synced UptimeCheck named "${spec.uptimeCheck}" in this namespace`;
+      pending = checkId === null;
+      if (pending) problems.uptimeCheck = `no synced UptimeCheck named "${spec.uptimeCheck}" in this namespace`;
     }
     const result = validateMaintenanceWindow(
       {
@@ -55,7 +58,7 @@ export const maintenanceWindowKind: MirroredKind<MaintenanceWindow, MaintenanceW
       existing?.endsAt,
     );
     if (!result.ok) for (const [field, reason] of Object.entries(result.fields)) problems[field === 'uptime_check_id' ? 'uptimeCheck' : specField(field)] ??= reason;
-    if (!result.ok || Object.keys(problems).length > 0) return { ok: false, problems };
+    if (!result.ok || Object.keys(problems).length > 0) return { ok: false, problems, pending };
     return { ok: true, input: result.config };
   },
 

@@ -1,10 +1,10 @@
 import { deleteStatusPageRow, createStatusPageRow, updateStatusPageRow } from '../../../../src/services/status-page-service.js';
 import { readStatusPageFields, type StatusPageChanges } from '../../../../src/status-pages/status-page-fields.js';
 import { StatusPage, type StatusPageLink } from '../../../../src/store/entities/status-page.js';
-import { statusPageResource } from '../../../resources/status-page.js';
 import { domainKind } from '../domain/kind.js';
 import { compact, specField, type MirrorContext, type MirroredKind } from '../mirrored-kind.js';
 import { uptimeCheckKind } from '../uptime-check/kind.js';
+import { statusPageResource } from './resource.js';
 
 interface PageValues {
   slug: string;
@@ -47,6 +47,15 @@ function specOfValues(values: PageValues, context: MirrorContext): Record<string
   });
 }
 
+/** The names of the resources a spec's components name in one field. */
+const componentNames = (spec: Record<string, unknown>, field: 'uptimeCheck' | 'domain'): string[] =>
+  Array.isArray(spec.components)
+    ? spec.components.flatMap((component: unknown) => {
+        const name = typeof component === 'object' && component !== null ? (component as Record<string, unknown>)[field] : undefined;
+        return typeof name === 'string' ? [name] : [];
+      })
+    : [];
+
 /** A manifest says the whole page: every field it leaves out takes its default, as on create. */
 const valuesOf = (changes: StatusPageChanges): PageValues => ({
   slug: changes.slug!,
@@ -69,7 +78,11 @@ export const statusPageKind: MirroredKind<StatusPage, PageValues> = {
   notice: 'status_page',
   entity: StatusPage,
 
-  loadRows: (em, workspaceIds) => em.find(StatusPage, { workspace: { $in: [...workspaceIds] } }, { populate: ['components'], orderBy: { id: 'asc' } }),
+  references: [
+    { kind: uptimeCheckKind, namesIn: (spec) => componentNames(spec, 'uptimeCheck') },
+    { kind: domainKind, namesIn: (spec) => componentNames(spec, 'domain') },
+  ],
+  findRows: (em, where) => em.find(StatusPage, where, { populate: ['components'], orderBy: { id: 'asc' } }),
 
   read(spec, resourceName, context) {
     const problems: Record<string, string> = {};
@@ -92,7 +105,8 @@ export const statusPageKind: MirroredKind<StatusPage, PageValues> = {
             : component,
         )
       : (spec.components ?? null);
-    if (Object.keys(problems).length) return { ok: false, problems };
+    // A component naming a check or domain not synced yet: read again when that one changes.
+    if (Object.keys(problems).length) return { ok: false, problems, pending: true };
     const result = readStatusPageFields(
       {
         slug: spec.slug ?? resourceName,

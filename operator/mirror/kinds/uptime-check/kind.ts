@@ -1,11 +1,10 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { everyLocationSupportsEverything, locationsByCheckType } from '../../../../src/domain/check-options.js';
 import { validateCheck, type CheckConfig } from '../../../../src/domain/check-validation.js';
 import { capabilityDenial, capabilityForCheckType } from '../../../../src/domain/entitlement.js';
 import { Incident } from '../../../../src/store/entities/incident.js';
 import { createUptimeCheck, deleteUptimeCheck, updateUptimeCheck } from '../../../../src/services/uptime-check-service.js';
 import { UptimeCheck } from '../../../../src/store/entities/uptime-check.js';
-import { uptimeCheckResource } from '../../../resources/uptime-check.js';
+import { uptimeCheckResource } from './resource.js';
 import { compact, groupIds, groupNames, isoSeconds, specField, type MirrorContext, type MirroredKind } from '../mirrored-kind.js';
 
 /** Spec field → API field, for the fields whose names differ only by case. */
@@ -71,8 +70,8 @@ export const uptimeCheckKind: MirroredKind<UptimeCheck, CheckInput> = {
   notice: 'uptime_check',
   entity: UptimeCheck,
 
-  loadRows: (em: EntityManager, workspaceIds) =>
-    em.find(UptimeCheck, { workspace: { $in: [...workspaceIds] } }, { populate: ['notificationGroups'], orderBy: { id: 'asc' } }),
+  references: [],
+  findRows: (em, where) => em.find(UptimeCheck, where, { populate: ['notificationGroups'], orderBy: { id: 'asc' } }),
 
   read(spec, resourceName, context, existing) {
     const body: Record<string, unknown> = { name: spec.name ?? resourceName };

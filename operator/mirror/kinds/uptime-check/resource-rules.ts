@@ -1,9 +1,9 @@
-import { CHECK_LIMITS, DNS_RECORD_TYPES, PROTOCOLS } from '../../src/domain/check-options.js';
-import { checkDefaultOf, TYPE_FIELDS } from '../../src/domain/check-validation.js';
-import { ADDRESS_PATTERNS } from '../../src/domain/host-name.js';
-import type { CheckType } from '../../src/store/entities/uptime-check.js';
-import { specField } from '../mirror/kinds/mirrored-kind.js';
-import { celHostName, celIpv4, celIpv6, celLiteral, celString, matchesWhole, type ValidationRule } from './cel.js';
+import { CHECK_LIMITS, DNS_RECORD_TYPES, PROTOCOLS } from '../../../../src/domain/check-options.js';
+import { checkDefaultOf, TYPE_FIELDS } from '../../../../src/domain/check-validation.js';
+import { ADDRESS_PATTERNS } from '../../../../src/domain/host-name.js';
+import type { CheckType } from '../../../../src/store/entities/uptime-check.js';
+import { specField } from '../mirrored-kind.js';
+import { celHostName, celIpv4, celIpv6, celLiteral, celString, matchesWhole, type ValidationRule } from '../../../resources/cel.js';
 
 const isType = (types: readonly CheckType[]): string =>
   types.length === 1 ? `self.checkType == ${celString(types[0]!)}` : `self.checkType in ${celLiteral(types)}`;

@@ -8,12 +8,12 @@ import {
   PROTOCOLS,
   REQUEST_METHODS,
   RESPONSE_CLASSES,
-} from '../../src/domain/check-options.js';
-import { NOT_IN_PATH_PATTERN } from '../../src/domain/check-validation.js';
-import { CHECK_STATES, CHECK_TYPES } from '../../src/store/entities/uptime-check.js';
-import { ageColumn, commonStatus, notBlank, notificationGroupNames, readyColumn, resourceNameFits, type ResourceDefinition } from './common.js';
-import { celString } from './cel.js';
-import { uptimeCheckRules } from './uptime-check-rules.js';
+} from '../../../../src/domain/check-options.js';
+import { NOT_IN_PATH_PATTERN } from '../../../../src/domain/check-validation.js';
+import { CHECK_STATES, CHECK_TYPES } from '../../../../src/store/entities/uptime-check.js';
+import { ageColumn, commonStatus, notBlank, notificationGroupNames, readyColumn, resourceNameFits, type ResourceDefinition } from '../../../resources/common.js';
+import { celString } from '../../../resources/cel.js';
+import { uptimeCheckRules } from './resource-rules.js';
 
 const oneOf = (values: readonly (string | number)[], options: Record<string, unknown> = {}) => Type.Union(values.map((value) => Type.Literal(value)), options);
 

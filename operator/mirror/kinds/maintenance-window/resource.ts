@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
-import { WINDOW_LIMITS } from '../../src/domain/maintenance-window-validation.js';
-import { MAINTENANCE_SCOPES } from '../../src/store/entities/maintenance-window.js';
-import { ageColumn, commonStatus, notBlank, ObjectName, readyColumn, resourceNameFits, type ResourceDefinition } from './common.js';
+import { WINDOW_LIMITS } from '../../../../src/domain/maintenance-window-validation.js';
+import { MAINTENANCE_SCOPES } from '../../../../src/store/entities/maintenance-window.js';
+import { ageColumn, commonStatus, notBlank, ObjectName, readyColumn, resourceNameFits, type ResourceDefinition } from '../../../resources/common.js';
 
 /** validateMaintenanceWindow's rules across fields; a window ending in the past is the operator's to refuse (CRD rules have no clock). */
 const windowRules = [

@@ -9,9 +9,9 @@ import {
   SLUG_PATTERN,
   TITLE_MAX,
   URL_MAX,
-} from '../../src/status-pages/status-page-fields.js';
-import { celString } from './cel.js';
-import { ageColumn, commonStatus, notBlank, ObjectName, readyColumn, type ResourceDefinition } from './common.js';
+} from '../../../../src/status-pages/status-page-fields.js';
+import { celString } from '../../../resources/cel.js';
+import { ageColumn, commonStatus, notBlank, ObjectName, readyColumn, type ResourceDefinition } from '../../../resources/common.js';
 
 const Component = Type.Object(
   {

@@ -1,9 +1,9 @@
 import { Type } from '@sinclair/typebox';
-import { DESCRIPTION_MAX } from '../../src/domain/domain-fields.js';
-import { NOT_IN_DOMAIN_NAME_PATTERN } from '../../src/domain/domain-name.js';
-import { ADDRESS_PATTERNS } from '../../src/domain/host-name.js';
-import { celHostName, celString } from './cel.js';
-import { ageColumn, commonStatus, notificationGroupNames, readyColumn, type ResourceDefinition } from './common.js';
+import { DESCRIPTION_MAX } from '../../../../src/domain/domain-fields.js';
+import { NOT_IN_DOMAIN_NAME_PATTERN } from '../../../../src/domain/domain-name.js';
+import { ADDRESS_PATTERNS } from '../../../../src/domain/host-name.js';
+import { celHostName, celString } from '../../../resources/cel.js';
+import { ageColumn, commonStatus, notificationGroupNames, readyColumn, type ResourceDefinition } from '../../../resources/common.js';
 
 const name = 'self.trim()';
 
