@@ -160,7 +160,12 @@ export class DiscoveryController {
       if (source) this.options.enqueue(source);
       return;
     }
-    if (known) return void this.options.enqueue(known);
+    if (known) {
+      this.options.enqueue(known);
+      // A discovered resource gone may free a target that another source of its namespace yielded.
+      this.onNamespaceChange(namespace);
+      return;
+    }
     const generation = resource?.metadata?.generation;
     if (resource && this.handWrittenSeen.has(`${kind}/${key}`) && this.handWrittenSeen.get(`${kind}/${key}`) === generation) return;
     if (resource) this.handWrittenSeen.set(`${kind}/${key}`, generation);
@@ -241,8 +246,15 @@ export class DiscoveryController {
     if (!read.ok) return { ...emptyPlan(), refusals: read.refusals };
     const context = await this.ruleContext(namespace, read.settings);
     const { checks, domains } = this.options;
-    const handWritten = (informer: SupervisedInformer<SpecResource>) => informer.list(source.namespace).filter((resource) => resource.metadata?.labels?.[DISCOVERY_LABEL.origin] !== DISCOVERED);
-    return planSource(source, this.targetsOf(source.kind, object, read.settings), read.settings, context, { checks: handWritten(checks), domains: handWritten(domains) });
+    // Written by hand, or discovered from a source that sorts before this one: of two sources that
+    // serve one host (two Ingresses of one TLS host), exactly one keeps its check or Domain.
+    const sourceOrder = `${source.kind}/${source.name}`;
+    const prevailing = (informer: SupervisedInformer<SpecResource>) =>
+      informer.list(source.namespace).filter((resource) => {
+        const labels = resource.metadata?.labels ?? {};
+        return labels[DISCOVERY_LABEL.origin] !== DISCOVERED || `${labels[DISCOVERY_LABEL.sourceKind]}/${labels[DISCOVERY_LABEL.sourceName]}` < sourceOrder;
+      });
+    return planSource(source, this.targetsOf(source.kind, object, read.settings), read.settings, context, { checks: prevailing(checks), domains: prevailing(domains) });
   }
 
   private targetsOf(kind: SourceKind, object: Source, settings: CheckSettings): SourceTargets {

@@ -135,6 +135,27 @@ test.serial('a host removed from the Ingress removes its checks only; the annota
   t.pass();
 });
 
+test.serial('two Ingresses of one TLS host get one Domain: the first keeps it, the other takes it over when the first goes', async (t) => {
+  t.is((await k.apply(ingress('pair-a', ENABLED, [{ host: 'pair.example.com', paths: ['/'] }], ['pair.example.com']))).code, 0);
+  t.is((await k.apply(ingress('pair-b', ENABLED, [{ host: 'pair.example.com', paths: ['/b'] }], ['pair.example.com']))).code, 0);
+  await checksOf('Ingress', 'pair-a', 1);
+  await checksOf('Ingress', 'pair-b', 1);
+  const domainsOf = (name: string, count: number) =>
+    eventually(`${count} Domain of ${name}`, async () => {
+      const found = await listed('domain.monitoring.vantage.dev', ofSource('Ingress', name));
+      return found.length === count ? found : undefined;
+    });
+  await domainsOf('pair-a', 1);
+  await anEvent('pair-b', 'HandWrittenCheckWins');
+  t.is((await listed('domain.monitoring.vantage.dev', ofSource('Ingress', 'pair-b'))).length, 0, 'no second Domain of the host');
+  t.is((await k.run('delete', 'ingress', 'pair-a', '-n', 'shop')).code, 0);
+  const taken = await domainsOf('pair-b', 1);
+  t.is(taken[0].spec.name, 'pair.example.com');
+  await domainsOf('pair-a', 0);
+  t.is((await k.run('delete', 'ingress', 'pair-b', '-n', 'shop')).code, 0);
+  await checksOf('Ingress', 'pair-b', 0);
+});
+
 test.serial('an Ingress deleted while the garbage collector is off still loses every discovered resource', async (t) => {
   const applied = await k.apply(ingress('gone', ENABLED, [{ host: 'gone.example.com', paths: ['/'] }], ['gone.example.com']));
   t.is(applied.code, 0, applied.stderr);
