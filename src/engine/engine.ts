@@ -1,9 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import { TypeCompiler } from '@sinclair/typebox/compiler';
 import type { RunSummary } from '../api/on-demand-probe.js';
 import type { Bus, BusSubscription } from '../bus/bus.js';
 import { Batcher, type BatchLimits } from '../bus/batcher.js';
-import { ChangeNotice, ProbeResultBatch, ProbeResultMessage, type ProbeRequest, type ProbeRequestBatch } from '../bus/messages.js';
+import { ProbeResultBatch, ProbeResultMessage, type ProbeRequest, type ProbeRequestBatch } from '../bus/messages.js';
 import { probeSubject, resultSubject } from '../bus/subjects.js';
 import { onDemandCycleId, type CheckActorState } from '../domain/check-actor-reducer.js';
 import type { Logger } from '../log.js';
@@ -15,14 +14,14 @@ import { ActorRegistry } from './actor-registry.js';
 import { serveTestNow } from './bus-on-demand.js';
 import type { EngineObserver } from './check-actor.js';
 import { CheckLoader, type StoredCheck } from './check-loader.js';
+import { CheckSync } from './check-sync.js';
 import type { Clock } from './clock.js';
 import { IncidentDecisions } from './incident-decisions.js';
 import { IncidentWriter } from './incident-writer.js';
 import { MaintenanceCache } from './maintenance-cache.js';
-import { CheckNotRunHere, OnDemandReplies } from './on-demand.js';
+import { CheckNotRunHere, OnDemandReplies, onDemandNonce } from './on-demand.js';
 import type { PartitionLeases, PartitionListener } from './partition-leases.js';
 import { PartitionRuntime } from './partition-runtime.js';
-import { planResync, type StoredCheckVersion } from './resync-plan.js';
 import { RunWriter } from './run-writer.js';
 import { Scheduler } from './scheduler.js';
 import { runWatchdog, type WatchedEngine } from './watchdog.js';
@@ -72,10 +71,8 @@ export class Engine implements PartitionListener {
   private readonly replies = new OnDemandReplies();
   private changes: BusSubscription | null = null;
   private resyncTimer: NodeJS.Timeout | null = null;
-  /** Change notices and resyncs run one after the other, so that reloads of one check never interleave. */
-  private serial: Promise<void> = Promise.resolve();
+  private readonly sync: CheckSync;
   private stopping = false;
-  private resyncFailing = false;
   private readonly stopGauges: Array<() => void> = [];
   private readonly probeRequests: Batcher<ProbeRequest>;
 
@@ -121,6 +118,15 @@ export class Engine implements PartitionListener {
       restartBackoff: config.actorRestartBackoff,
       startRatePerSecond: config.startRatePerSecond ?? defaultStartRate,
     });
+    this.sync = new CheckSync({
+      actors: this.actors,
+      runtime: this.runtime,
+      loader: this.loader,
+      maintenance: this.maintenance,
+      clock: config.clock,
+      logger: config.logger,
+      stateOf: (stored) => this.stateOf(stored),
+    });
   }
 
   /** Checks this replica runs now. */
@@ -140,7 +146,7 @@ export class Engine implements PartitionListener {
   async start(): Promise<void> {
     // Maintenance windows read now if the database answers, else at the first resync that finds it back.
     await this.maintenance.reload(this.config.clock.now()).catch((error: unknown) => this.config.logger.warn({ err: error }, 'maintenance windows not read yet; the resync retries'));
-    const onChange = (_subject: string, data: unknown): Promise<void> => this.onChange(data);
+    const onChange = (_subject: string, data: unknown): Promise<void> => this.sync.onChange(data);
     this.changes = this.config.leases.soleReplica
       ? this.config.bus.consumeDurable({ durable: `${this.config.clusterName}-engine-changes`, filter: changeFilter }, onChange)
       : this.config.bus.subscribe(changeFilter, onChange);
@@ -154,18 +160,19 @@ export class Engine implements PartitionListener {
     this.resyncTimer = setInterval(() => {
       // The watchdog needs no database for what it re-arms, so it does not queue behind a resync that waits for one.
       this.watchdog();
-      void this.inOrder(() => this.resync());
+      void this.sync.resync();
     }, interval);
     this.resyncTimer.unref();
   }
 
   async stop(): Promise<void> {
     this.stopping = true;
+    this.sync.stop();
     for (const stop of this.stopGauges) stop();
     if (this.resyncTimer) clearInterval(this.resyncTimer);
     await this.changes?.stop();
     await this.testNowServer?.stop();
-    await this.serial;
+    await this.sync.idle();
     await this.drop([...this.runtime.ownedPartitions]);
     this.actors.clearStarts();
     this.probeRequests.flush();
@@ -281,123 +288,11 @@ export class Engine implements PartitionListener {
     this.actors.deliverResults(results, this.config.clock.now());
   }
 
-  /** Change notices and resyncs, one after the other. A failure waits for the next resync; a run of them is logged once. */
-  private inOrder(task: () => Promise<void>): Promise<void> {
-    const next = this.serial.then(task).then(
-      () => {
-        if (this.resyncFailing) this.config.logger.info('engine resync works again');
-        this.resyncFailing = false;
-      },
-      (error: unknown) => {
-        this.config.logger[this.resyncFailing ? 'debug' : 'warn']({ err: error }, 'engine resync failed; retried at the next resync');
-        this.resyncFailing = true;
-      },
-    );
-    this.serial = next;
-    return next;
-  }
-
-  private onChange(data: unknown): Promise<void> {
-    if (!changeNoticeCheck.Check(data)) {
-      this.config.logger.warn({ data }, 'ignoring a change notice that does not match the message schema');
-      return Promise.resolve();
-    }
-    return this.inOrder(async () => {
-      if (this.stopping) return;
-      switch (data.kind) {
-        case 'uptime_check':
-          await this.reloadChecks([data.id]);
-          if (data.action === 'test_now') this.actors.tell(data.id, { type: 'testNow', at: this.config.clock.now(), nonce: nonce() });
-          return;
-        case 'maintenance_window':
-          await this.reloadMaintenance();
-          return;
-        case 'incident':
-          await this.reloadIncidents([data.id]);
-          return;
-        default:
-          return;
-      }
-    });
-  }
-
-  /** Brings the actors of the given checks in line with the database: spawn, reconfigure, pause, resume or delete. */
-  private async reloadChecks(ids: number[]): Promise<void> {
-    const mine = ids.filter((id) => this.runtime.ownsCheck(id));
-    if (mine.length === 0) return;
-    const stored = await this.loader.load(mine);
-    const at = this.config.clock.now();
-    for (const id of mine) {
-      const check = stored.get(id);
-      const known = this.actors.known(id);
-      if (!check) {
-        this.actors.tell(id, { type: 'deleted', at });
-        continue;
-      }
-      if (!known) {
-        this.actors.spawn(this.stateOf(check));
-        continue;
-      }
-      if (known.version !== check.config.version || known.paused !== check.config.paused) {
-        this.actors.tell(id, { type: 'configChanged', at, config: check.config });
-      }
-    }
-  }
-
-  private async reloadMaintenance(): Promise<void> {
-    const changed = new Set(await this.maintenance.reload(this.config.clock.now()));
-    if (changed.size === 0) return;
-    const at = this.config.clock.now();
-    for (const { checkId, config } of this.actors.states()) {
-      if (changed.has(config.workspaceId)) this.actors.tell(checkId, { type: 'maintenanceChanged', at, windows: this.maintenance.windowsOf(config.workspaceId) });
-    }
-  }
-
-  /** Incidents acknowledged or resolved through the API reach the actor of their check. */
-  private async reloadIncidents(ids: number[]): Promise<void> {
-    const incidents = await this.loader.incidentStatuses(ids);
-    const at = this.config.clock.now();
-    for (const { id, checkId, status } of incidents) this.actors.tell(checkId, { type: 'incidentChanged', at, incidentId: id, status });
-  }
-
-  /** Heals whatever change notices were missed: maintenance windows, checks (by the resync plan) and incident states. */
-  private async resync(): Promise<void> {
-    if (this.stopping) return;
-    await this.reloadMaintenance();
-    const stored = await this.listStoredChecks();
-    if (this.stopping) return;
-    const plan = planResync(this.actors, stored, (checkId) => this.runtime.ownsCheck(checkId));
-    // Reloaded rather than acted on from the listing: a check changed since its page was read is judged by what is stored now.
-    await this.reloadChecks([...plan.start, ...plan.reload, ...plan.stop]);
-    const openIds: number[] = [];
-    for (const state of this.actors.states()) {
-      const id = state.openIncident?.id;
-      if (id !== null && id !== undefined) openIds.push(id);
-    }
-    for (let i = 0; i < openIds.length; i += 1000) await this.reloadIncidents(openIds.slice(i, i + 1000));
-  }
-
-  /**
-   * Every check's id, version and paused flag, a page at a time, yielding between pages, so that
-   * reading 100,000 checks never holds the event loop (and with it every check's schedule) for long.
-   */
-  private async listStoredChecks(): Promise<StoredCheckVersion[]> {
-    const stored: StoredCheckVersion[] = [];
-    for (let after = 0; !this.stopping; ) {
-      const page = await this.loader.listChecksAfter(after, resyncPage);
-      stored.push(...page);
-      if (page.length < resyncPage) break;
-      after = page[page.length - 1]!.id;
-      await yieldToEventLoop();
-    }
-    return stored;
-  }
-
   private async runNow(checkId: number): Promise<RunSummary> {
-    if (!this.actors.has(checkId)) await this.inOrder(() => this.reloadChecks([checkId]));
+    if (!this.actors.has(checkId)) await this.sync.reload(checkId);
     if (!this.actors.has(checkId)) throw new CheckNotRunHere(`check ${checkId} is not run by this engine`);
     const at = this.config.clock.now();
-    const tag = nonce();
+    const tag = onDemandNonce();
     const waiting = this.replies.wait(onDemandCycleId(this.config.clusterName, checkId, at, tag), checkId);
     this.actors.tell(checkId, { type: 'testNow', at, nonce: tag });
     const run = await waiting;
@@ -415,13 +310,8 @@ export class Engine implements PartitionListener {
 }
 
 const changeFilter = 'vantage.changes.>';
-/** Checks compared per page of a resync. */
-const resyncPage = 5_000;
-const yieldToEventLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 /** Compiled once: checking every probe result against the interpreted schema cost more than handling it. */
 const probeResultCheck = TypeCompiler.Compile(ProbeResultMessage);
 const probeResultBatchCheck = TypeCompiler.Compile(ProbeResultBatch);
 const probeBatchesNotSent = () => counter('vantage_engine_probe_batches_unsent_total', 'Probe request batches the bus refused (NATS away): their locations are missing from those cycles');
 
-const changeNoticeCheck = TypeCompiler.Compile(ChangeNotice);
-const nonce = (): string => randomBytes(4).toString('hex');
