@@ -34,14 +34,14 @@ export interface CheckActorContext {
   stateOf(stored: StoredCheck): CheckActorState;
   /** The actor stopped for good (its check was deleted). */
   removed(checkId: number): void;
-  /** Tells whichever actor runs the check now (it may have been replaced since a decision was made). */
+  /** Tells whichever actor runs the check now (it may have been replaced since a decision was made), through the fence. */
   tell(checkId: number, event: CheckEvent): void;
 }
 
 /**
  * The shell around the pure reducer: feeds it events and performs exactly the effects it states
  * (publish, arm and cancel timers, persist, incident transactions). What an effect learns later
- * (an incident's id) comes back as a new message through the engine's registry.
+ * (an incident's id) comes back as a new message through the actor registry.
  */
 export class CheckActor implements ActorBehavior<CheckEvent> {
   private tick: ScheduledEntry | null = null;
@@ -85,8 +85,8 @@ export class CheckActor implements ActorBehavior<CheckEvent> {
 
   /**
    * Reloads the check and starts it again. `handle` is how the reloaded actor takes its first
-   * event: the engine passes its fenced handler, so that a restart while the partition's lease
-   * window is closed acts on nothing, as any other event then would.
+   * event: the actor registry passes its fenced handler, so that a restart while the partition's
+   * lease window is closed acts on nothing, as any other event then would.
    */
   async restart(handle: (event: CheckEvent) => void): Promise<void> {
     this.context.scheduler.cancel(this.tick);
@@ -103,7 +103,7 @@ export class CheckActor implements ActorBehavior<CheckEvent> {
     handle({ type: 'started', at: this.context.clock.now() });
   }
 
-  /** Stops timers; the actor itself is stopped by the engine. */
+  /** Stops timers; the actor itself is stopped by the actor registry. */
   detach(): void {
     this.detached = true;
     this.context.scheduler.cancel(this.tick);
