@@ -108,6 +108,8 @@ export type CheckEffect =
   | { type: 'armTick'; slot: number }
   | { type: 'disarm' }
   | { type: 'armDeadline'; cycleId: string; at: number }
+  /** The cycle closed: its deadline, if still armed, has nothing left to close. */
+  | { type: 'cancelDeadline'; cycleId: string }
   | { type: 'persistRun'; run: RunRecord }
   | { type: 'updateCheckState'; state: CheckState; runStartedAt: number }
   | { type: 'recordLateResults'; cycleId: string; results: LocationResult[] }
@@ -198,6 +200,7 @@ function closeCycle(state: CheckActorState, cycle: CycleInFlight, at: number): D
     onDemand: cycle.onDemand,
   };
   const effects: CheckEffect[] = [
+    { type: 'cancelDeadline', cycleId: cycle.cycleId },
     { type: 'persistRun', run },
     { type: 'updateCheckState', state: verdict.state.toLowerCase() as CheckState, runStartedAt: cycle.startedAt },
   ];

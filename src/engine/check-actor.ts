@@ -34,17 +34,18 @@ export interface CheckActorContext {
   stateOf(stored: StoredCheck): CheckActorState;
   /** The actor stopped for good (its check was deleted). */
   removed(checkId: number): void;
-  /** Tells whichever actor runs the check now (it may have been replaced since a decision was made). */
+  /** Tells whichever actor runs the check now (it may have been replaced since a decision was made), through the fence. */
   tell(checkId: number, event: CheckEvent): void;
 }
 
 /**
- * The shell around the pure reducer: feeds it events, performs its effects (publish, schedule,
- * persist, incident transactions) and feeds effect outcomes back as events.
+ * The shell around the pure reducer: feeds it events and performs exactly the effects it states
+ * (publish, arm and cancel timers, persist, incident transactions). What an effect learns later
+ * (an incident's id) comes back as a new message through the actor registry.
  */
 export class CheckActor implements ActorBehavior<CheckEvent> {
   private tick: ScheduledEntry | null = null;
-  /** Deadlines of cycles in flight; a cycle that closes early cancels its own, sparing a no-op message. */
+  /** Deadlines of cycles in flight, by cycle, so that the reducer's `cancelDeadline` finds its timer. */
   private deadlines: Array<{ cycleId: string; entry: ScheduledEntry }> | null = null;
   private actor!: Actor<CheckEvent>;
   /** Replaced by a fresh actor (the watchdog) or stopped: a restart still under way must not arm or publish anything. */
@@ -72,43 +73,22 @@ export class CheckActor implements ActorBehavior<CheckEvent> {
     this.actor = actor;
   }
 
-  /** Synchronous until an effect needs I/O (publishing, an incident transaction); from there it awaits each effect in order. */
-  handle(event: CheckEvent): void | Promise<void> {
-    const queue: CheckEvent[] = [event];
-    while (queue.length > 0) {
-      const decision = decide(this.state, queue.shift()!);
-      this.state = decision.state;
-      const { effects } = decision;
-      for (let i = 0; i < effects.length; i++) {
-        const outcome = this.perform(effects[i]!);
-        if (outcome !== null) return this.finish(outcome, effects, i + 1, queue);
-      }
-    }
-  }
-
-  private async finish(pending: Promise<CheckEvent | null>, effects: CheckEffect[], from: number, queue: CheckEvent[]): Promise<void> {
-    const feedback = await pending;
-    if (feedback) queue.push(feedback);
-    for (let i = from; i < effects.length; i++) {
-      const next = await this.perform(effects[i]!);
-      if (next) queue.push(next);
-    }
-    while (queue.length > 0) {
-      const decision = decide(this.state, queue.shift()!);
-      this.state = decision.state;
-      for (const effect of decision.effects) {
-        const next = await this.perform(effect);
-        if (next) queue.push(next);
-      }
-    }
+  /**
+   * Synchronous: every effect is performed at once or handed to a writer's queue (runs, incident
+   * transactions), so a message is handled without a promise.
+   */
+  handle(event: CheckEvent): void {
+    const decision = decide(this.state, event);
+    this.state = decision.state;
+    for (const effect of decision.effects) this.perform(effect);
   }
 
   /**
    * Reloads the check and starts it again. `handle` is how the reloaded actor takes its first
-   * event: the engine passes its fenced handler, so that a restart while the partition's lease
-   * window is closed acts on nothing, as any other event then would.
+   * event: the actor registry passes its fenced handler, so that a restart while the partition's
+   * lease window is closed acts on nothing, as any other event then would.
    */
-  async restart(handle: (event: CheckEvent) => void | Promise<void>): Promise<void> {
+  async restart(handle: (event: CheckEvent) => void): Promise<void> {
     this.context.scheduler.cancel(this.tick);
     this.tick = null;
     // What is reloaded must include every decision this check has made.
@@ -116,14 +96,14 @@ export class CheckActor implements ActorBehavior<CheckEvent> {
     const stored = (await this.context.loader.load([this.state.checkId])).get(this.state.checkId);
     if (this.detached) return;
     if (!stored) {
-      await handle({ type: 'deleted', at: this.context.clock.now() });
+      handle({ type: 'deleted', at: this.context.clock.now() });
       return;
     }
     this.state = this.context.stateOf(stored);
-    await handle({ type: 'started', at: this.context.clock.now() });
+    handle({ type: 'started', at: this.context.clock.now() });
   }
 
-  /** Stops timers; the actor itself is stopped by the engine. */
+  /** Stops timers; the actor itself is stopped by the actor registry. */
   detach(): void {
     this.detached = true;
     this.context.scheduler.cancel(this.tick);
@@ -133,51 +113,53 @@ export class CheckActor implements ActorBehavior<CheckEvent> {
     this.context.onDemand.abandon(this.state.checkId);
   }
 
-  private perform(effect: CheckEffect): Promise<CheckEvent | null> | null {
+  private perform(effect: CheckEffect): void {
     // A behaviour let go (partition lost, replaced by the watchdog) finishes its message without acting on it.
-    if (this.detached) return null;
+    if (this.detached) return;
     const { context } = this;
     switch (effect.type) {
       case 'publishProbes':
         this.publish(effect.requests, effect.scheduledAt);
-        return null;
+        return;
       case 'armTick':
         context.scheduler.cancel(this.tick);
         this.tick = context.scheduler.at(effect.slot, fireTick, this);
-        return null;
+        return;
       case 'disarm':
         context.scheduler.cancel(this.tick);
         this.tick = null;
-        return null;
+        return;
       case 'armDeadline': {
         const entry = context.scheduler.at(effect.at, fireDeadline, this);
         (this.deadlines ??= []).push({ cycleId: effect.cycleId, entry });
-        return null;
+        return;
       }
+      case 'cancelDeadline':
+        context.scheduler.cancel(this.forgetDeadline(effect.cycleId));
+        return;
       case 'persistRun':
-        context.scheduler.cancel(this.forgetDeadline(effect.run.cycleId));
         context.runs.addRun(effect.run);
-        return null;
+        return;
       case 'updateCheckState':
         context.runs.setCheckState(this.state.checkId, effect.state, effect.runStartedAt);
-        return null;
+        return;
       case 'recordLateResults':
         context.runs.recordLate(effect.cycleId, effect.results);
-        return null;
+        return;
       case 'openIncident':
         this.openIncident(effect);
-        return null;
+        return;
       case 'resolveIncident':
         context.incidents.resolve({ checkId: this.state.checkId, ...effect });
-        return null;
+        return;
       case 'replyOnDemand':
         context.onDemand.settle(effect.cycleId, effect.run);
-        return null;
+        return;
       case 'stop':
         this.detach();
         this.actor.stop();
         context.removed(this.state.checkId);
-        return null;
+        return;
     }
   }
 

@@ -1,4 +1,4 @@
-import type { CheckActorState, OpenIncident } from '../domain/check-actor-reducer.js';
+import type { CheckActorState, IncidentStatusChange, OpenIncident } from '../domain/check-actor-reducer.js';
 import { probeSpecOf, type CheckConfig } from '../domain/check-config.js';
 import { quorumFails } from '../domain/quorum.js';
 import { decodeLocationResults } from '../store/location-results-codec.js';
@@ -110,6 +110,13 @@ export class CheckLoader {
   /** The next page of checks by id, for scans that must not read every check at once. */
   async listChecksAfter(afterId: number, limit: number): Promise<Array<{ id: number; version: number; paused: boolean }>> {
     return this.query('select id, version, paused from uptime_checks where id > ? order by id limit ?', [afterId, limit]);
+  }
+
+  /** The stored status of the given incidents, with their checks: how acknowledgements and resolutions through the API reach the actors. */
+  async incidentStatuses(ids: readonly number[]): Promise<Array<{ id: number; checkId: number; status: IncidentStatusChange }>> {
+    if (ids.length === 0) return [];
+    const rows = await this.query<{ id: number; check_id: number; status: IncidentStatusChange }>(`select id, check_id, status from incidents where id in (${placeholders(ids.length)})`, [...ids]);
+    return rows.map((row) => ({ id: row.id, checkId: row.check_id, status: row.status }));
   }
 
   async load(ids: readonly number[]): Promise<Map<number, StoredCheck>> {

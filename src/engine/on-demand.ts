@@ -1,7 +1,11 @@
+import { randomBytes } from 'node:crypto';
 import type { OnDemandProbe, RunSummary } from '../api/on-demand-probe.js';
 import type { RunRecord } from '../domain/check-actor-reducer.js';
 
 export type { OnDemandProbe, RunSummary };
+
+/** Tells apart on-demand cycles of one check started in the same millisecond. */
+export const onDemandNonce = (): string => randomBytes(4).toString('hex');
 
 /** Test-now asked for a check this engine does not run (unknown, deleted, or owned by another replica). */
 export class CheckNotRunHere extends Error {}

@@ -314,6 +314,14 @@ export class RunWriter {
     this.failingSince = null;
   }
 
+  /** The id of a written run, found by its check, start and cycle (what an on-demand caller is answered with); null if not written. */
+  async storedRunId(checkId: number, startedAt: number, cycleId: string): Promise<number | null> {
+    const rows = await this.store.em
+      .getConnection()
+      .execute<Array<{ id: string | number }>>('select id from runs where check_id = ? and started_at = ? and cycle_key = ?', [checkId, new Date(startedAt), cycleKey(cycleId)], 'all');
+    return rows[0] ? Number(rows[0].id) : null;
+  }
+
   /** Through knex with bound parameters: the driver sends them apart from the text instead of quoting 20,000 values into it. */
   private async execute(sql: string, params: unknown[]): Promise<void> {
     await this.store.em.getConnection().getKnex().raw(sql, params as never[]);

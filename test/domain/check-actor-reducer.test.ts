@@ -403,3 +403,39 @@ test('incidentOpened fills the id of the pending incident only', (t) => {
   d.send({ type: 'incidentOpened', cycleId: 'x', incidentId: 6 });
   t.is(d.state.openIncident?.id, 5);
 });
+
+// ---- effects are stated, never implied ----
+
+test('a cycle closed by its last answer cancels its deadline, before its run is persisted', (t) => {
+  const d = new Driver(initialState());
+  const effects = d.cycle(slot(0), allUp);
+  const cycleId = `test.42.${slot(0)}`;
+  t.deepEqual(ofType(effects, 'cancelDeadline'), [{ type: 'cancelDeadline', cycleId }]);
+  const kinds = effects.map((e) => e.type);
+  t.true(kinds.indexOf('cancelDeadline') < kinds.indexOf('persistRun'));
+});
+
+test('every closed cycle, by deadline, overdue at the next tick or on demand, cancels its own deadline and no other', (t) => {
+  const byDeadline = new Driver(initialState());
+  const silent = byDeadline.cycle(slot(0), { 'eu-west': 'up' });
+  t.deepEqual(ofType(silent, 'cancelDeadline'), [{ type: 'cancelDeadline', cycleId: `test.42.${slot(0)}` }]);
+
+  const overdue = new Driver(initialState());
+  overdue.send({ type: 'tick', at: slot(0), slot: slot(0) });
+  const next = overdue.send({ type: 'tick', at: slot(1), slot: slot(1) });
+  t.deepEqual(ofType(next, 'cancelDeadline'), [{ type: 'cancelDeadline', cycleId: `test.42.${slot(0)}` }], 'the overdue cycle closes; the new one keeps its deadline');
+  t.deepEqual(ofType(next, 'armDeadline').map((e) => e.cycleId), [`test.42.${slot(1)}`]);
+
+  const onDemand = new Driver(initialState());
+  onDemand.send({ type: 'testNow', at: slot(0) + 10, nonce: 'n' });
+  const cycleId = `test.42.${slot(0) + 10}.n`;
+  const answered = locations.flatMap((l) => onDemand.send({ type: 'probeResult', at: slot(0) + 100, message: result(cycleId, l, 'up') }));
+  t.deepEqual(ofType(answered, 'cancelDeadline'), [{ type: 'cancelDeadline', cycleId }]);
+});
+
+test('a decision without a closed cycle cancels no deadline', (t) => {
+  const d = new Driver(initialState());
+  const started = d.send({ type: 'tick', at: slot(0), slot: slot(0) });
+  const partial = d.send({ type: 'probeResult', at: slot(0) + 100, message: result(`test.42.${slot(0)}`, 'eu-west', 'up') });
+  t.deepEqual(ofType([...started, ...partial], 'cancelDeadline'), []);
+});
