@@ -18,11 +18,13 @@ function barClass(day: PublicDay): string {
 
 /**
  * What a page's bars share, made once per rendering: a page of 100 components has 9,000 bars
- * but only 90 dates, so the dates' texts are made once each.
+ * but only 90 dates, so the dates' texts are made once each, and most bars (a day without
+ * incidents, with the same figures on several components) are made once each too.
  */
 interface BarContext {
   incidentTitles: ReadonlyMap<number, string>;
   dates: Map<string, string>;
+  barsWithoutIncidents: Map<string, string>;
 }
 
 function dateOf(day: string, context: BarContext): string {
@@ -41,6 +43,17 @@ function dateOf(day: string, context: BarContext): string {
  * with the same text and links to the incidents (links cannot sit inside a summary).
  */
 function renderDay(day: PublicDay, context: BarContext): string {
+  if (day.incidentIds.length > 0) return renderBar(day, context);
+  const key = `${day.day} ${day.availability} ${day.downtimeMinutes} ${day.maintenanceRuns}`;
+  let bar = context.barsWithoutIncidents.get(key);
+  if (bar === undefined) {
+    bar = renderBar(day, context);
+    context.barsWithoutIncidents.set(key, bar);
+  }
+  return bar;
+}
+
+function renderBar(day: PublicDay, context: BarContext): string {
   let text = `${dateOf(day.day, context)}: ${day.availability === null ? 'no data' : `${percentText(day.availability)} available`}`;
   if (day.downtimeMinutes > 0) text += `, ${minutesText(day.downtimeMinutes)} of downtime`;
   if (day.maintenanceRuns > 0) text += ', maintenance (not counted)';
@@ -70,7 +83,7 @@ function renderComponent(component: PublicComponent, heading: 'h3' | 'h4', page:
   const days = component.days.map((day) => renderDay(day, context)).join('');
   return `<article class="component" id="${id}" aria-labelledby="${id}-name">
 <div class="component-head"><${heading} id="${id}-name">${name}</${heading}><span class="state state-${component.state}">${COMPONENT_STATE_TEXT[component.state]}</span></div>
-${host}<p class="availability">${percentText(component.availability90d)} over 90 days · ${percentText(component.availability30d)} over 30 days</p>
+${host}<p class="availability">${percentText(component.availability90d)} over 90 days &middot; ${percentText(component.availability30d)} over 30 days</p>
 <ol class="bars" aria-label="${name}: daily availability, last ${component.days.length} days, oldest first">${days}</ol>
 <div class="bars-axis" aria-hidden="true"><span>${component.days.length} days ago</span><span>Today</span></div>
 ${renderCertificate(component, page.timeZone)}</article>`;
@@ -84,7 +97,7 @@ function renderGroup(group: PublicComponentGroup, page: PublicStatusPage, contex
 
 export function renderComponentsSection(page: PublicStatusPage): string {
   const incidentTitles = new Map([...page.activeIncidents, ...page.pastIncidents].map((incident) => [incident.id, incident.title]));
-  const context: BarContext = { incidentTitles, dates: new Map() };
+  const context: BarContext = { incidentTitles, dates: new Map(), barsWithoutIncidents: new Map() };
   const policy = page.availabilityPolicy.map((line) => `<li>${e(line)}</li>`).join('');
   const groups = page.groups.map((group) => renderGroup(group, page, context)).join('\n');
   return `<section id="components" aria-labelledby="components-heading">
