@@ -4,7 +4,8 @@ import { provisionClient } from '../../src/store/provisioning.js';
 /**
  * A workspace with one public status page of `components` checks, written directly: 90 days of
  * hourly and daily rollups per check (four runs a minute, a few hours with downtime), five
- * incidents (two open) with public updates, a scheduled maintenance window. The page is `slug`,
+ * incidents (two open) with public updates, 50 older incidents per check, a scheduled
+ * maintenance window. The page is `slug`,
  * in `timeZone`.
  */
 export async function seedStatusPage(em: EntityManager, options: { components: number; slug: string; timeZone: string }): Promise<void> {
@@ -34,6 +35,12 @@ export async function seedStatusPage(em: EntityManager, options: { components: n
     select ${ws}, id, case when n <= 2 then 'open' else 'resolved' end, 'major', '["eu-west"]', 'bench-' || id,
       now() - n * interval '9 days', case when n > 2 then now() - n * interval '9 days' + interval '2 hours' end
     from (select id, row_number() over (order by id) as n from uptime_checks where workspace_id = ${ws}) c where n <= 5`);
+  // A year of history before the 90 days: 50 short incidents per check, none of them on the page.
+  await connection.execute(`
+    insert into incidents (workspace_id, check_id, status, severity, failed_locations, opened_by_cycle, opened_at, resolved_at)
+    select ${ws}, c.id, 'resolved', 'major', '["eu-west"]', 'bench-old-' || c.id || '-' || n, now() - interval '100 days' - n * interval '5 days',
+      now() - interval '100 days' - n * interval '5 days' + interval '10 minutes'
+    from ${checks} c(id), generate_series(1, 50) n`);
   await connection.execute(`
     insert into incident_public_updates (incident_id, state, body, created_at)
     select i.id, (array['investigating', 'identified', 'monitoring'])[u], 'Update ' || u || ': we are looking into errors on this service.', i.opened_at + u * interval '20 minutes'

@@ -53,12 +53,14 @@ function renderDay(day: PublicDay, context: BarContext): string {
   return bar;
 }
 
+/** Joined, not concatenated: a flat string, copied as it is into each of its many uses. */
 function renderBar(day: PublicDay, context: BarContext): string {
-  let text = `${dateOf(day.day, context)}: ${day.availability === null ? 'no data' : `${percentText(day.availability)} available`}`;
-  if (day.downtimeMinutes > 0) text += `, ${minutesText(day.downtimeMinutes)} of downtime`;
-  if (day.maintenanceRuns > 0) text += ', maintenance (not counted)';
+  const parts = [dateOf(day.day, context), ': ', day.availability === null ? 'no data' : `${percentText(day.availability)} available`];
+  if (day.downtimeMinutes > 0) parts.push(', ', minutesText(day.downtimeMinutes), ' of downtime');
+  if (day.maintenanceRuns > 0) parts.push(', maintenance (not counted)');
+  const text = parts.join('');
   const summary = (detail: string) => `<summary><span>${text}${detail}</span></summary>`;
-  if (day.incidentIds.length === 0) return `<li><details class="day ${barClass(day)}">${summary('')}</details></li>`;
+  if (day.incidentIds.length === 0) return ['<li><details class="day ', barClass(day), '"><summary><span>', text, '</span></summary></details></li>'].join('');
   const items = day.incidentIds.map((id) => {
     const title = context.incidentTitles.get(id);
     return title === undefined ? `<li>Incident ${id}</li>` : `<li><a href="#incident-${id}">${e(title)}</a></li>`;
