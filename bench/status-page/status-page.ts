@@ -1,114 +1,196 @@
-import { fork } from 'node:child_process';
-import { Agent, request } from 'node:http';
-import { gzipSync } from 'node:zlib';
-import { publicAnswer } from '../../src/status-pages/public-routes-answer.js';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
+import { loadavg } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { STATUS_PAGE_ENHANCEMENT, STATUS_PAGE_STYLESHEET, assetPath } from '../../src/status-pages/assets/status-page-assets.js';
+import { DatabaseStatusPageSource } from '../../src/status-pages/database-status-page-source.js';
+import { gzipOf, publicAnswer } from '../../src/status-pages/public-routes-answer.js';
 import { renderStatusPageHtml } from '../../src/status-pages/render/html-page.js';
-import { largePage, MemoryStatusPageSource } from '../../test/status-pages/fixtures.js';
-import { startPublicServer } from '../../test/status-pages/public-server.js';
+import { closeStore, migrate, openStore, type Store } from '../../src/store/orm.js';
+import { freePort } from '../../test/support/free-port.js';
+import { runLoad } from '../api-load.js';
+import { cpuSecondsOf, cpuSnapshot, cpuUsed, pidsWhere } from '../proc-cpu.js';
+import { seedStatusPage } from './seed.js';
 
 /**
- * The public status page of 100 components (9,000 daily bars):
- * - the server time of a cache miss: rendering the page and making its answer (ETag), p50/p99,
- *   and the gzip made on the first compressed request (the database load is measured apart);
- * - page views per second per core from the cache: a client process requests the page over
- *   keep-alive HTTP, and the server's own CPU time divides the views it answered.
+ * The public status page of 100 checks (9,000 daily bars) on real PostgreSQL, seeded with 90
+ * days of hourly and daily rollups, incidents with public updates and a maintenance window:
+ * - a cache miss: the server time of loading the page (5 statements), rendering it and making its
+ *   answer (ETag, brotli body), p50/p99 wall time, the gzip body made on the first request taking it, and CPU per miss of this process
+ *   and of PostgreSQL; for a page in UTC (days read from the daily rollup) and one in
+ *   Europe/Berlin (days cut from the hourly rollup);
+ * - page views from the cache: a real `vantage api` process on the same database, loaded over
+ *   keep-alive loopback connections by `wrk` (by a Node client when wrk is not installed); the
+ *   views per second per core divide the views by the CPU seconds of the API process and of
+ *   PostgreSQL (every postgres process of the machine, which others may share).
  *
- *   npx tsc -p . && node dist/bench/status-page/status-page.js [--seconds 5] [--renders 200] [--connections 16]
+ *   npm run build && DATABASE_URL=postgres://… node dist/bench/status-page/status-page.js
+ *     [--seconds 5] [--misses 200] [--connections 16] [--components 100]
  */
 
-const flags = new Map<string, number>();
-const args = process.argv.slice(2);
-for (let i = 0; i < args.length; i += 2) flags.set(args[i]!.replace(/^--/, ''), Number(args[i + 1]));
-const seconds = flags.get('seconds') ?? 5;
-const renders = flags.get('renders') ?? 200;
-const connections = flags.get('connections') ?? 16;
+const option = (name: string, fallback: number): number => {
+  const at = process.argv.indexOf(`--${name}`);
+  return at >= 0 ? Number(process.argv[at + 1]) : fallback;
+};
+const seconds = option('seconds', 5);
+const misses = option('misses', 200);
+const connections = option('connections', 16);
+const components = option('components', 100);
 
-const OPTIONS = { pagePath: '/status/acme', stylesheetPath: '/status/assets/status-page.css', scriptPath: '/status/assets/status-page.js' };
+const cliPath = fileURLToPath(new URL('../../src/cli/main.js', import.meta.url));
+const postgresPids = (): number[] => pidsWhere((commandLine) => commandLine.startsWith('postgres'));
+const percentile = (sorted: number[], share: number): number => sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)]!;
+const ms = (value: number): string => `${value.toFixed(2)} ms`;
+const verdict = (met: boolean): string => (met ? 'meets target' : 'MISSES target');
 
-function percentile(sorted: number[], share: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)]!;
-}
-
-function timeRenders(): void {
-  const page = largePage(100);
-  const renderMs: number[] = [];
-  const gzipMs: number[] = [];
+async function measureMisses(store: Store, slug: string, label: string): Promise<void> {
+  const source = new DatabaseStatusPageSource(store, { hourlyRetentionDays: 400 });
+  const phases = { load: 0, render: 0, answer: 0 };
+  const cpuMs = (): number => {
+    const used = process.cpuUsage();
+    return (used.user + used.system) / 1000;
+  };
+  const render = async (): Promise<ReturnType<typeof publicAnswer>> => {
+    const began = cpuMs();
+    const page = await source.bySlug(slug);
+    if (page === null) throw new Error(`no page ${slug}`);
+    const loaded = cpuMs();
+    const html = renderStatusPageHtml(page, { pagePath: `/status/${slug}`, stylesheetPath: assetPath(STATUS_PAGE_STYLESHEET), scriptPath: assetPath(STATUS_PAGE_ENHANCEMENT) });
+    const rendered = cpuMs();
+    const answer = publicAnswer(200, html, { 'Content-Type': 'text/html; charset=utf-8' });
+    phases.load += loaded - began;
+    phases.render += rendered - loaded;
+    phases.answer += cpuMs() - rendered;
+    return answer;
+  };
+  for (let i = 0; i < 10; i += 1) await render();
+  Object.assign(phases, { load: 0, render: 0, answer: 0 });
+  const wall: number[] = [];
+  const gzipWall: number[] = [];
+  const postgresBefore = cpuSnapshot(postgresPids());
   const cpuBefore = process.cpuUsage();
-  let bytes = 0;
-  let gzipBytes = 0;
-  for (let i = 0; i < renders; i += 1) {
-    const started = process.hrtime.bigint();
-    const answer = publicAnswer(200, renderStatusPageHtml({ ...page, generatedAt: new Date(Date.UTC(2026, 10, 25, 9, 0, i)).toISOString() }, OPTIONS), {});
-    const rendered = process.hrtime.bigint();
-    const gzipped = gzipSync(answer.body, { level: 6 });
-    renderMs.push(Number(rendered - started) / 1e6);
-    gzipMs.push(Number(process.hrtime.bigint() - rendered) / 1e6);
-    bytes = answer.body.length;
-    gzipBytes = gzipped.length;
+  let answer = await render();
+  for (let i = 0; i < misses; i += 1) {
+    const started = performance.now();
+    answer = await render();
+    const made = performance.now();
+    gzipOf(answer);
+    wall.push(made - started);
+    gzipWall.push(performance.now() - made);
   }
   const cpu = process.cpuUsage(cpuBefore);
-  renderMs.sort((a, b) => a - b);
-  gzipMs.sort((a, b) => a - b);
-  console.log(`page: 100 components, ${(bytes / 1024).toFixed(0)} KiB HTML, ${(gzipBytes / 1024).toFixed(0)} KiB gzip`);
-  console.log(`cache miss, render + ETag: p50 ${percentile(renderMs, 0.5).toFixed(2)} ms, p99 ${percentile(renderMs, 0.99).toFixed(2)} ms (target p99 <= 20 ms; ${renders} renders)`);
-  console.log(`CPU per miss (render + ETag + gzip): ${((cpu.user + cpu.system) / 1000 / renders).toFixed(2)} ms on average (wall times above include waiting for a busy machine's cores)`);
-  console.log(`first gzip request adds: p50 ${percentile(gzipMs, 0.5).toFixed(2)} ms, p99 ${percentile(gzipMs, 0.99).toFixed(2)} ms`);
+  const postgresCpu = cpuUsed(postgresBefore, cpuSnapshot(postgresPids()));
+  wall.sort((a, b) => a - b);
+  gzipWall.sort((a, b) => a - b);
+  const p99 = percentile(wall, 0.99);
+  const perMiss = (total: number): string => ms(total / (misses + 1));
+  console.log(`cache miss, ${label}: load + render + ETag + brotli, server wall time p50 ${ms(percentile(wall, 0.5))}, p99 ${ms(p99)} (target p99 <= 20 ms: ${verdict(p99 <= 20)}; ${misses} misses)`);
+  console.log(`  the first gzip request of an answer adds p50 ${ms(percentile(gzipWall, 0.5))}, p99 ${ms(percentile(gzipWall, 0.99))}`);
+  console.log(`  CPU per miss (with the gzip): ${ms(((cpu.user + cpu.system) / 1000) / misses)} in the server, ${ms((postgresCpu * 1000) / misses)} in PostgreSQL`);
+  console.log(`  server CPU per miss by phase: load ${perMiss(phases.load)}, render ${perMiss(phases.render)}, ETag + brotli ${perMiss(phases.answer)}`);
+  console.log(`  HTML ${(answer.body.length / 1024).toFixed(0)} KiB raw, ${(answer.gzip!.length / 1024).toFixed(1)} KiB gzip, ${(answer.brotli!.length / 1024).toFixed(1)} KiB brotli`);
 }
 
-/** The client process: keeps `connections` requests in flight for the given time, then reports how many completed. */
-async function runClient(port: number, path: string, headers: Record<string, string>): Promise<void> {
-  const agent = new Agent({ keepAlive: true, maxSockets: connections });
-  const until = Date.now() + seconds * 1000;
-  let done = 0;
-  const one = (): Promise<void> =>
-    new Promise((resolve, reject) => {
-      request({ host: '127.0.0.1', port, path, headers, agent }, (res) => {
-        res.on('data', () => undefined);
-        res.on('end', () => {
-          if (res.statusCode! >= 500) reject(new Error(`status ${res.statusCode}`));
-          done += 1;
-          resolve();
-        });
-      }).on('error', reject).end();
-    });
-  await Promise.all(Array.from({ length: connections }, async () => {
-    while (Date.now() < until) await one();
-  }));
-  agent.destroy();
-  process.send!({ done });
+interface Views {
+  requests: number;
+  seconds: number;
+  p50Ms: number;
+  p99Ms: number;
+  client: string;
 }
 
-async function measureViews(label: string, port: number, path: string, headers: Record<string, string>): Promise<void> {
-  const child = fork(new URL(import.meta.url).pathname, ['--client', String(port), path, JSON.stringify(headers)], { stdio: 'inherit' });
-  try {
-    const cpuBefore = process.cpuUsage();
-    const wallBefore = process.hrtime.bigint();
-    const { done } = await new Promise<{ done: number }>((resolve, reject) => {
-      child.once('message', (message) => resolve(message as { done: number }));
-      child.once('exit', (code) => reject(new Error(`client exited with ${code}`)));
-    });
-    const cpu = process.cpuUsage(cpuBefore);
-    const cpuSeconds = (cpu.user + cpu.system) / 1e6;
-    const wallSeconds = Number(process.hrtime.bigint() - wallBefore) / 1e9;
-    console.log(`${label}: ${(done / cpuSeconds).toFixed(0)} answers per second per core (${done} in ${wallSeconds.toFixed(1)} s, server CPU ${cpuSeconds.toFixed(2)} s)`);
-  } finally {
-    child.kill('SIGKILL');
+/** wrk's latency distribution line (`50%   1.23ms`) in milliseconds. */
+function wrkLatency(output: string, share: string): number {
+  const match = new RegExp(`^\\s*${share}%\\s+([0-9.]+)(us|ms|s)\\s*$`, 'm').exec(output);
+  if (!match) throw new Error(`no ${share}% latency in wrk's output:\n${output}`);
+  return Number(match[1]) * { us: 0.001, ms: 1, s: 1000 }[match[2] as 'us' | 'ms' | 's'];
+}
+
+async function load(port: number, path: string, headers: Record<string, string>, expectedStatus: number): Promise<Views> {
+  if (spawnSync('wrk', ['--version']).error === undefined) {
+    const headerArgs = Object.entries(headers).flatMap(([name, value]) => ['-H', `${name}: ${value}`]);
+    const wrk = spawn('wrk', ['-t', '1', '-c', String(connections), '-d', `${seconds}s`, '--latency', ...headerArgs, `http://127.0.0.1:${port}${path}`], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let output = '';
+    wrk.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const [code] = (await once(wrk, 'exit')) as [number];
+    if (code !== 0) throw new Error(`wrk exited with ${code}`);
+    if (/Non-2xx or 3xx responses/.test(output) && expectedStatus < 400) throw new Error(`wrk saw failures:\n${output}`);
+    const requests = Number(/^\s*(\d+) requests in ([0-9.]+)(s|m)/m.exec(output)?.[1]);
+    return { requests, seconds, p50Ms: wrkLatency(output, '50'), p99Ms: wrkLatency(output, '99'), client: 'wrk, 1 thread' };
   }
+  const result = await runLoad({ port, headers, concurrency: connections, seconds, expectedStatus, next: () => ({ method: 'GET', path }) });
+  if (result.failures > 0) throw new Error(`${result.failures} failures, first: ${result.firstFailure}`);
+  return { ...result, client: 'Node keep-alive client (wrk is not installed: apt-get install wrk)' };
+}
+
+async function measureViews(api: ChildProcess, port: number, label: string, path: string, headers: Record<string, string>, expectedStatus: number, target?: number): Promise<void> {
+  const apiBefore = cpuSecondsOf(api.pid!)!;
+  const postgresBefore = cpuSnapshot(postgresPids());
+  const views = await load(port, path, headers, expectedStatus);
+  const apiCpu = cpuSecondsOf(api.pid!)! - apiBefore;
+  const postgresCpu = cpuUsed(postgresBefore, cpuSnapshot(postgresPids()));
+  const perCore = views.requests / (apiCpu + postgresCpu);
+  const aim = target === undefined ? '' : ` (target >= ${target.toLocaleString('en')}: ${verdict(perCore >= target)})`;
+  console.log(`${label}: ${perCore.toFixed(0)} per second per core${aim}`);
+  console.log(`  ${views.requests} in ${views.seconds.toFixed(1)} s, latency p50 ${ms(views.p50Ms)}, p99 ${ms(views.p99Ms)}; CPU: API ${apiCpu.toFixed(2)} s, PostgreSQL ${postgresCpu.toFixed(2)} s; ${views.client}, ${connections} connections`);
+}
+
+async function startApi(databaseUrl: string): Promise<{ child: ChildProcess; port: number }> {
+  const port = await freePort();
+  const env = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LOG_LEVEL: 'warn', VANTAGE_OPS_PORT: '0', PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: databaseUrl };
+  const child = spawn(process.execPath, [cliPath, 'api'], { env, stdio: ['ignore', 'inherit', 'inherit'] });
+  const began = Date.now();
+  while (Date.now() - began < 120_000) {
+    if (child.exitCode !== null) throw new Error(`api exited with ${child.exitCode}`);
+    if (await fetch(`http://127.0.0.1:${port}/readyz`).then((r) => r.status === 200, () => false)) return { child, port };
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  child.kill('SIGKILL');
+  throw new Error('api not ready within 120 s');
 }
 
 async function main(): Promise<void> {
-  if (args[0] === '--client') return runClient(Number(args[1]), args[2]!, JSON.parse(args[3]!) as Record<string, string>);
-  timeRenders();
-  const server = await startPublicServer(new MemoryStatusPageSource({ ...largePage(100), slug: 'acme' }));
+  if (!process.env.DATABASE_URL) throw new Error('DATABASE_URL (PostgreSQL) is required');
+  console.log(`load average ${loadavg().map((value) => value.toFixed(2)).join(' ')} on ${spawnSync('nproc').stdout.toString().trim()} cores; ${components} components, 90 days`);
+  const name = `vantage_bench_status_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await admin.connect();
+  await admin.query(`create database "${name}"`);
+  const url = new URL(process.env.DATABASE_URL);
+  url.pathname = `/${name}`;
   try {
-    await fetch(`${server.origin}/status/acme`, { headers: { 'accept-encoding': 'gzip' } }).then((res) => res.arrayBuffer());
-    // The same express app answering a path no route takes: what a core does for the least answer (the floor on a busy machine).
-    await measureViews('baseline, express fall-through 404', server.port, '/baseline', {});
-    await measureViews('page views from cache, gzip as a browser asks (target >= 2,000)', server.port, '/status/acme', { 'accept-encoding': 'gzip' });
-    const etag = (await fetch(`${server.origin}/status/acme`)).headers.get('etag')!;
-    await measureViews('page views from cache, revalidated (304)', server.port, '/status/acme', { 'if-none-match': etag });
+    const store = await openStore({ databaseUrl: url.toString() });
+    try {
+      await migrate(store);
+      const em = store.em.fork() as Parameters<typeof seedStatusPage>[0];
+      await seedStatusPage(em, { components, slug: 'acme', timeZone: 'UTC' });
+      await seedStatusPage(em, { components, slug: 'acme-berlin', timeZone: 'Europe/Berlin' });
+      await measureMisses(store, 'acme', 'page in UTC');
+      await measureMisses(store, 'acme-berlin', 'page in Europe/Berlin');
+    } finally {
+      await closeStore(store);
+    }
+    const api = await startApi(url.toString());
+    try {
+      const page = await fetch(`http://127.0.0.1:${api.port}/status/acme`);
+      if (page.status !== 200) throw new Error(`GET /status/acme answered ${page.status}`);
+      const etag = page.headers.get('etag')!;
+      await page.arrayBuffer();
+      await measureViews(api.child, api.port, 'page views from the cache, gzip', '/status/acme', { 'accept-encoding': 'gzip, deflate' }, 200, 2000);
+      await measureViews(api.child, api.port, 'page views from the cache, brotli (as browsers ask)', '/status/acme', { 'accept-encoding': 'gzip, deflate, br, zstd' }, 200, 2000);
+      await measureViews(api.child, api.port, 'revalidations from the cache (304)', '/status/acme', { 'if-none-match': etag }, 304);
+      await measureViews(api.child, api.port, 'baseline: the API\'s /healthz', '/healthz', {}, 200);
+    } finally {
+      api.child.kill('SIGTERM');
+      const killer = setTimeout(() => api.child.kill('SIGKILL'), 10_000);
+      if (api.child.exitCode === null) await once(api.child, 'exit');
+      clearTimeout(killer);
+    }
   } finally {
-    await server.close();
+    await admin.query(`drop database if exists "${name}" with (force)`);
+    await admin.end();
   }
 }
 

@@ -37,13 +37,33 @@ function share(counts: RunCounts[], range: { fromMs: number; toMs: number }, now
   };
 }
 
+type DayFigures = ReturnType<typeof share>;
+
+/**
+ * A day's figures depend on its counts alone (no incidents are counted in them), so they are
+ * kept per counts object: the loader keeps the counts of settled days, and a page loaded again
+ * works out only its last days' figures.
+ */
+const dayFigures = new WeakMap<RunCounts, DayFigures>();
+const NO_RUNS: DayFigures = { availability: null, downtimeMinutes: 0, maintenanceRuns: 0 };
+
+function figuresOf(counts: RunCounts | undefined, day: PageDay, nowMs: number): DayFigures {
+  if (counts === undefined) return NO_RUNS;
+  let figures = dayFigures.get(counts);
+  if (figures === undefined) {
+    figures = share([counts], day, nowMs);
+    dayFigures.set(counts, figures);
+  }
+  return figures;
+}
+
 /** One check's bars: each day's counts (keyed by day label) and the incidents that overlapped it. */
 export function checkDays(days: readonly PageDay[], countsByDay: ReadonlyMap<string, RunCounts>, incidents: readonly IncidentSpan[], nowMs: number): PublicDay[] {
   return days.map((day) => {
     const counts = countsByDay.get(day.day);
     return {
       day: day.day,
-      ...share(counts ? [counts] : [], day, nowMs),
+      ...figuresOf(counts, day, nowMs),
       incidentIds: incidents.filter((incident) => incident.openedAtMs < day.toMs && (incident.resolvedAtMs ?? nowMs) >= day.fromMs).map((incident) => incident.id),
     };
   });

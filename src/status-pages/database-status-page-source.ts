@@ -71,10 +71,13 @@ export interface DatabaseStatusPageSourceOptions {
  * own components (checks and domains of its workspace only), their state, 90 daily bars in the
  * page's time zone from the rollups, incidents with their public updates (never their private
  * notes or failing locations), and the maintenance windows that affect them. Host names only when
- * the page shows them. Five statements a page, whatever its number of components.
+ * the page shows them. Five statements a page, whatever its number of components; the counts of
+ * settled days are kept, so that a page loaded again reads only its last days' rollups.
  */
 export class DatabaseStatusPageSource implements StatusPageSource {
   private readonly now: () => Date;
+  /** Counts of settled days by page (its time zone, days and checks), least recently read first. */
+  private readonly settled = new Map<string, { readAtMs: number; byCheck: Map<number, Map<string, RunCounts>> }>();
 
   constructor(
     private readonly store: Store,
@@ -162,29 +165,50 @@ export class DatabaseStatusPageSource implements StatusPageSource {
   }
 
   /**
-   * Counts per check and local day: from the hourly rollup, cut in the page's time zone, while it
-   * is kept; before that from the daily rollup, whose days are UTC days.
+   * Counts per check and local day. Days that ended a day ago or more are settled (their runs
+   * reached the rollups long since): their counts are kept per page and read again hourly, and a
+   * cache miss reads only the last day or two.
    */
   private async dailyCounts(checkIds: number[], days: PageDay[], timeZone: string, nowMs: number): Promise<Map<number, Map<string, RunCounts>>> {
+    if (checkIds.length === 0) return new Map();
+    const settledDays = days.filter((day) => day.toMs <= nowMs - SETTLED_AFTER_MS);
+    const key = `${timeZone} ${settledDays[0]?.day} ${settledDays[settledDays.length - 1]?.day} ${checkIds.join(',')}`;
+    const kept = this.settled.get(key);
+    if (kept && nowMs - kept.readAtMs < SETTLED_REREAD_MS) return mergedCounts(kept.byCheck, await this.countsOf(checkIds, days.slice(settledDays.length), timeZone, nowMs));
+    const counts = await this.countsOf(checkIds, days, timeZone, nowMs);
+    const settledLabels = new Set(settledDays.map((day) => day.day));
+    const settled = new Map([...counts].map(([checkId, byDay]) => [checkId, new Map([...byDay].filter(([day]) => settledLabels.has(day)))]));
+    this.settled.delete(key);
+    this.settled.set(key, { readAtMs: nowMs, byCheck: settled });
+    if (this.settled.size > SETTLED_PAGES_KEPT) this.settled.delete(this.settled.keys().next().value!);
+    return counts;
+  }
+
+  /**
+   * Counts per check and local day of consecutive days: from the hourly rollup, cut in the page's
+   * time zone, while it is kept; before that from the daily rollup, whose days are UTC days. A
+   * page whose days are UTC days (UTC, and the zones at UTC+0 all year) reads only the daily
+   * rollup: written in the same statement as the hourly one, it holds the same counts in a 24th
+   * of the rows.
+   */
+  private async countsOf(checkIds: number[], days: PageDay[], timeZone: string, nowMs: number): Promise<Map<number, Map<string, RunCounts>>> {
     const byCheck = new Map<number, Map<string, RunCounts>>();
     if (checkIds.length === 0) return byCheck;
-    const hourlyFromMs = Math.max(days[0]!.fromMs, Math.ceil((nowMs - (this.options.hourlyRetentionDays - 1) * DAY_MS) / DAY_MS) * DAY_MS);
+    const endMs = days[days.length - 1]!.toMs;
+    const keptFromMs = Math.max(days[0]!.fromMs, Math.ceil((nowMs - (this.options.hourlyRetentionDays - 1) * DAY_MS) / DAY_MS) * DAY_MS);
+    const hourlyFromMs = utcDays(days) ? endMs : keptFromMs;
     const ids = placeholders(checkIds);
+    // The daily rollup has one row per check and day: its counts need no sums.
+    const daily = `select check_id, day, ${DAILY_COUNTS} from daily_availability where check_id in (${ids}) and day >= ? and day < ?`;
+    const dailyParams = [...checkIds, utcDay(days[0]!.fromMs), utcDay(hourlyFromMs)];
     const rows = await this.em.getConnection().execute<Array<CountsRow & { day: string }>>(
-      `select check_id, to_char(hour at time zone ?, 'YYYY-MM-DD') as day, ${ROLLUP_SUMS}
-         from hourly_availability where check_id in (${ids}) and hour >= ? and hour < ? group by 1, 2
-       union all
-       select check_id, day, ${ROLLUP_SUMS}
-         from daily_availability where check_id in (${ids}) and day >= ? and day < ? group by 1, 2`,
-      [
-        timeZone,
-        ...checkIds,
-        new Date(hourlyFromMs),
-        new Date(days[days.length - 1]!.toMs),
-        ...checkIds,
-        new Date(days[0]!.fromMs).toISOString().slice(0, 10),
-        new Date(hourlyFromMs).toISOString().slice(0, 10),
-      ],
+      hourlyFromMs >= endMs
+        ? daily
+        : `select check_id, to_char(hour at time zone ?, 'YYYY-MM-DD') as day, ${ROLLUP_SUMS}
+             from hourly_availability where check_id in (${ids}) and hour >= ? and hour < ? group by 1, 2
+           union all
+           ${daily}`,
+      hourlyFromMs >= endMs ? dailyParams : [timeZone, ...checkIds, new Date(hourlyFromMs), new Date(endMs), ...dailyParams],
     );
     for (const row of rows) {
       const checkId = Number(row.check_id);
@@ -269,6 +293,28 @@ export class DatabaseStatusPageSource implements StatusPageSource {
     };
   }
 }
+
+/** A day this long over is settled: the runs of its last cycles reached the rollups within minutes. */
+const SETTLED_AFTER_MS = DAY_MS;
+/** Settled counts are read again this often: a check's history deleted or a rollup rebuilt shows within the hour. */
+const SETTLED_REREAD_MS = 3_600_000;
+const SETTLED_PAGES_KEPT = 1000;
+
+/** Each check's settled counts with its recent ones. */
+function mergedCounts(settled: ReadonlyMap<number, ReadonlyMap<string, RunCounts>>, recent: ReadonlyMap<number, ReadonlyMap<string, RunCounts>>): Map<number, Map<string, RunCounts>> {
+  const merged = new Map<number, Map<string, RunCounts>>();
+  for (const checkId of new Set([...settled.keys(), ...recent.keys()])) merged.set(checkId, new Map([...(settled.get(checkId) ?? []), ...(recent.get(checkId) ?? [])]));
+  return merged;
+}
+
+/** A daily rollup row's counts under the names of ROLLUP_SUMS. */
+const DAILY_COUNTS = `up_runs as up, down_runs as down, unknown_runs as unknown, maintenance_runs as maintenance,
+  quorum_down_runs as quorum_down, partial_runs as partial, downtime_seconds as downtime`;
+
+const utcDay = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
+
+/** Whether every local day is the UTC day of the same date: then the daily rollup's days are the page's. */
+const utcDays = (days: readonly PageDay[]): boolean => days.every((day) => day.fromMs % DAY_MS === 0 && day.toMs - day.fromMs === DAY_MS && utcDay(day.fromMs) === day.day);
 
 /** Consecutive components of the same group name are one group, in the page's order. */
 function groupsOf(rows: readonly ComponentRow[], components: readonly PublicComponent[]): PublicComponentGroup[] {

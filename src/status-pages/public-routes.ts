@@ -1,7 +1,7 @@
 import { Router, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import { STATUS_PAGE_ASSETS, STATUS_PAGE_ENHANCEMENT, STATUS_PAGE_STYLESHEET, assetPath } from './assets/status-page-assets.js';
 import { PageCache, type PageCacheOptions } from './page-cache.js';
-import { publicAnswer, sendAnswer, type PublicAnswer } from './public-routes-answer.js';
+import { publicAnswer, sendAnswer, withCompressedForms, type PublicAnswer } from './public-routes-answer.js';
 import { cacheControl, framingHeaders, LOGO_TYPES, NOT_FOUND_CACHE_CONTROL, requestOrigin, validSlug } from './public-routes-policy.js';
 import { renderAvailabilityBadge, renderCertificateBadge, renderStatusBadge } from './render/badges.js';
 import { renderAtomFeed, renderRssFeed } from './render/feeds.js';
@@ -103,16 +103,14 @@ export function statusPageRoutes(source: StatusPageSource, options: StatusPageRo
 
   const router = Router();
 
-  router.get('/status/assets/:name', (req, res) => {
-    const file = STATUS_PAGE_ASSETS.get(req.params.name!);
-    if (!file) return sendAnswer(req, res, notFound);
-    sendAnswer(req, res, {
-      status: 200,
-      body: file.body,
-      etag: file.etag,
-      headers: { 'Content-Type': file.contentType, 'Cache-Control': 'public, max-age=31536000, immutable', ...framingHeaders('other', []) },
-    });
-  });
+  // The assets' answers, compressed once for the process.
+  const assets = new Map([...STATUS_PAGE_ASSETS].map(([name, file]) => [name, withCompressedForms({
+    status: 200,
+    body: file.body,
+    etag: file.etag,
+    headers: { 'Content-Type': file.contentType, 'Cache-Control': 'public, max-age=31536000, immutable', ...framingHeaders('other', []) },
+  })]));
+  router.get('/status/assets/:name', (req, res) => sendAnswer(req, res, assets.get(req.params.name!) ?? notFound));
 
   router.get('/status/:slug', handle((req, res) => sendPage(req, res, req.params.slug!)));
 

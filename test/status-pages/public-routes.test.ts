@@ -1,4 +1,4 @@
-import { gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import test from 'ava';
 import { assetPath, STATUS_PAGE_ENHANCEMENT, STATUS_PAGE_STYLESHEET } from '../../src/status-pages/assets/status-page-assets.js';
 import { MemoryStatusPageSource, statusPage } from './fixtures.js';
@@ -91,6 +91,21 @@ test('ETag and If-None-Match: 304 without a body; gzip for clients that accept i
   t.is(gzipped.headers['content-encoding'], 'gzip');
   t.regex(String(gzipped.headers.vary), /Accept-Encoding/);
   t.true(gunzipSync(gzipped.raw).toString('utf8').includes('<h1>Acme services</h1>'));
+});
+
+test('brotli for clients that accept it, gzip when brotli is refused with q=0, the bytes as they are when both are', async (t) => {
+  const brotli = await getWithHost(server.port, '/status/acme', '127.0.0.1', { 'accept-encoding': 'gzip, deflate, br, zstd' });
+  t.is(brotli.headers['content-encoding'], 'br');
+  t.is(Number(brotli.headers['content-length']), brotli.raw.length);
+  const page = brotliDecompressSync(brotli.raw).toString('utf8');
+  t.true(page.includes('<h1>Acme services</h1>'));
+  const gzipped = await getWithHost(server.port, '/status/acme', '127.0.0.1', { 'accept-encoding': 'br;q=0, gzip;q=0.5' });
+  t.is(gzipped.headers['content-encoding'], 'gzip');
+  t.is(gunzipSync(gzipped.raw).toString('utf8'), page);
+  const plain = await getWithHost(server.port, '/status/acme', '127.0.0.1', { 'accept-encoding': 'br;q=0, gzip; q=0.0' });
+  t.is(plain.headers['content-encoding'], undefined);
+  t.is(plain.raw.toString('utf8'), page);
+  t.is(brotli.headers.etag, plain.headers.etag);
 });
 
 test('a change notice shows the new page at once; without one the cached page is served', async (t) => {

@@ -18,11 +18,13 @@ function barClass(day: PublicDay): string {
 
 /**
  * What a page's bars share, made once per rendering: a page of 100 components has 9,000 bars
- * but only 90 dates, so the dates' texts are made once each.
+ * but only 90 dates, so the dates' texts are made once each, and most bars (a day without
+ * incidents, with the same figures on several components) are made once each too.
  */
 interface BarContext {
   incidentTitles: ReadonlyMap<number, string>;
   dates: Map<string, string>;
+  barsWithoutIncidents: Map<string, string>;
 }
 
 function dateOf(day: string, context: BarContext): string {
@@ -41,11 +43,24 @@ function dateOf(day: string, context: BarContext): string {
  * with the same text and links to the incidents (links cannot sit inside a summary).
  */
 function renderDay(day: PublicDay, context: BarContext): string {
-  let text = `${dateOf(day.day, context)}: ${day.availability === null ? 'no data' : `${percentText(day.availability)} available`}`;
-  if (day.downtimeMinutes > 0) text += `, ${minutesText(day.downtimeMinutes)} of downtime`;
-  if (day.maintenanceRuns > 0) text += ', maintenance (not counted)';
+  if (day.incidentIds.length > 0) return renderBar(day, context);
+  const key = `${day.day} ${day.availability} ${day.downtimeMinutes} ${day.maintenanceRuns}`;
+  let bar = context.barsWithoutIncidents.get(key);
+  if (bar === undefined) {
+    bar = renderBar(day, context);
+    context.barsWithoutIncidents.set(key, bar);
+  }
+  return bar;
+}
+
+/** Joined, not concatenated: a flat string, copied as it is into each of its many uses. */
+function renderBar(day: PublicDay, context: BarContext): string {
+  const parts = [dateOf(day.day, context), ': ', day.availability === null ? 'no data' : `${percentText(day.availability)} available`];
+  if (day.downtimeMinutes > 0) parts.push(', ', minutesText(day.downtimeMinutes), ' of downtime');
+  if (day.maintenanceRuns > 0) parts.push(', maintenance (not counted)');
+  const text = parts.join('');
   const summary = (detail: string) => `<summary><span>${text}${detail}</span></summary>`;
-  if (day.incidentIds.length === 0) return `<li><details class="day ${barClass(day)}">${summary('')}</details></li>`;
+  if (day.incidentIds.length === 0) return ['<li><details class="day ', barClass(day), '"><summary><span>', text, '</span></summary></details></li>'].join('');
   const items = day.incidentIds.map((id) => {
     const title = context.incidentTitles.get(id);
     return title === undefined ? `<li>Incident ${id}</li>` : `<li><a href="#incident-${id}">${e(title)}</a></li>`;
@@ -63,35 +78,46 @@ function renderCertificate(component: PublicComponent, timeZone: string): string
   return `<p class="certificate">${text}</p>`;
 }
 
-function renderComponent(component: PublicComponent, heading: 'h3' | 'h4', page: PublicStatusPage, context: BarContext): string {
+/**
+ * The renderers below append to one list of parts, joined once: a page of 100 components is
+ * about 1 MB, copied once into one flat string rather than once per level of nesting.
+ */
+function renderComponent(parts: string[], component: PublicComponent, heading: 'h3' | 'h4', page: PublicStatusPage, context: BarContext): void {
   const id = `component-${e(component.key)}`;
   const name = e(component.displayName);
   const host = component.hostName === null ? '' : `<p class="host">${e(component.hostName)}</p>`;
-  const days = component.days.map((day) => renderDay(day, context)).join('');
-  return `<article class="component" id="${id}" aria-labelledby="${id}-name">
+  parts.push(`<article class="component" id="${id}" aria-labelledby="${id}-name">
 <div class="component-head"><${heading} id="${id}-name">${name}</${heading}><span class="state state-${component.state}">${COMPONENT_STATE_TEXT[component.state]}</span></div>
-${host}<p class="availability">${percentText(component.availability90d)} over 90 days · ${percentText(component.availability30d)} over 30 days</p>
-<ol class="bars" aria-label="${name}: daily availability, last ${component.days.length} days, oldest first">${days}</ol>
+${host}<p class="availability">${percentText(component.availability90d)} over 90 days &middot; ${percentText(component.availability30d)} over 30 days</p>
+<ol class="bars" aria-label="${name}: daily availability, last ${component.days.length} days, oldest first">`);
+  for (const day of component.days) parts.push(renderDay(day, context));
+  parts.push(`</ol>
 <div class="bars-axis" aria-hidden="true"><span>${component.days.length} days ago</span><span>Today</span></div>
-${renderCertificate(component, page.timeZone)}</article>`;
+${renderCertificate(component, page.timeZone)}</article>`);
 }
 
-function renderGroup(group: PublicComponentGroup, page: PublicStatusPage, context: BarContext): string {
-  if (group.name === null) return group.components.map((component) => renderComponent(component, 'h3', page, context)).join('\n');
-  const components = group.components.map((component) => renderComponent(component, 'h4', page, context)).join('\n');
-  return `<section class="group"><h3>${e(group.name)}</h3>\n${components}</section>`;
+function renderGroup(parts: string[], group: PublicComponentGroup, page: PublicStatusPage, context: BarContext): void {
+  if (group.name !== null) parts.push(`<section class="group"><h3>${e(group.name)}</h3>\n`);
+  group.components.forEach((component, i) => {
+    if (i > 0) parts.push('\n');
+    renderComponent(parts, component, group.name === null ? 'h3' : 'h4', page, context);
+  });
+  if (group.name !== null) parts.push('</section>');
 }
 
 export function renderComponentsSection(page: PublicStatusPage): string {
   const incidentTitles = new Map([...page.activeIncidents, ...page.pastIncidents].map((incident) => [incident.id, incident.title]));
-  const context: BarContext = { incidentTitles, dates: new Map() };
+  const context: BarContext = { incidentTitles, dates: new Map(), barsWithoutIncidents: new Map() };
   const policy = page.availabilityPolicy.map((line) => `<li>${e(line)}</li>`).join('');
-  const groups = page.groups.map((group) => renderGroup(group, page, context)).join('\n');
-  return `<section id="components" aria-labelledby="components-heading">
-<h2 id="components-heading">Components</h2>
-<div class="components-layout"><div class="components">
-${groups || '<p>No components are shown on this page.</p>'}
+  const parts = ['<section id="components" aria-labelledby="components-heading">\n<h2 id="components-heading">Components</h2>\n<div class="components-layout"><div class="components">\n'];
+  page.groups.forEach((group, i) => {
+    if (i > 0) parts.push('\n');
+    renderGroup(parts, group, page, context);
+  });
+  if (page.groups.length === 0) parts.push('<p>No components are shown on this page.</p>');
+  parts.push(`
 </div><div class="policy"><h3 id="policy-heading">How availability is counted</h3><ul>${policy}</ul>
 <p>Each bar is one day in ${e(page.timeZone)}; open a bar for its availability, downtime and incidents.</p></div></div>
-</section>`;
+</section>`);
+  return parts.join('');
 }

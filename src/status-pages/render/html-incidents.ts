@@ -15,14 +15,14 @@ function componentNames(keys: readonly string[], names: ReadonlyMap<string, stri
 
 function renderIncident(incident: PublicIncident, page: PublicStatusPage, names: ReadonlyMap<string, string>): string {
   const updates = incident.updates
-    .map((update) => `<li><p><strong class="incident-state incident-${update.state}">${INCIDENT_STATE_TEXT[update.state]}</strong> · ${time(update.at, page.timeZone)}</p><p class="update-body">${e(update.body)}</p></li>`)
+    .map((update) => `<li><p><strong class="incident-state incident-${update.state}">${INCIDENT_STATE_TEXT[update.state]}</strong> &middot; ${time(update.at, page.timeZone)}</p><p class="update-body">${e(update.body)}</p></li>`)
     .join('');
   const period = incident.resolvedAt === null
     ? `Since ${time(incident.startedAt, page.timeZone)}`
-    : `${time(incident.startedAt, page.timeZone)} – ${time(incident.resolvedAt, page.timeZone)}`;
+    : `${time(incident.startedAt, page.timeZone)} &ndash; ${time(incident.resolvedAt, page.timeZone)}`;
   return `<article class="incident" id="incident-${incident.id}" aria-labelledby="incident-${incident.id}-title">
 <h3 id="incident-${incident.id}-title">${e(incident.title)}</h3>
-<p><span class="incident-state incident-${incident.state}">${INCIDENT_STATE_TEXT[incident.state]}</span> · ${period}</p>
+<p><span class="incident-state incident-${incident.state}">${INCIDENT_STATE_TEXT[incident.state]}</span> &middot; ${period}</p>
 ${componentNames(incident.componentKeys, names)}${updates ? `<ol class="updates" aria-label="Updates, newest first">${updates}</ol>` : ''}</article>`;
 }
 
@@ -31,7 +31,7 @@ function renderMaintenance(window: PublicMaintenance, page: PublicStatusPage, na
   const affected = window.componentKeys.length === 0 ? '<p class="affected">Affects: all components</p>' : componentNames(window.componentKeys, names);
   return `<article class="maintenance maintenance-${window.state}" aria-labelledby="maintenance-${window.id}-title">
 <h3 id="maintenance-${window.id}-title">${e(window.title)}</h3>
-<p><span class="maintenance-state">${label}</span> · ${time(window.startsAt, page.timeZone)} – ${time(window.endsAt, page.timeZone)}</p>
+<p><span class="maintenance-state">${label}</span> &middot; ${time(window.startsAt, page.timeZone)} &ndash; ${time(window.endsAt, page.timeZone)}</p>
 ${affected}</article>`;
 }
 

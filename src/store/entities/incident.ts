@@ -14,6 +14,8 @@ export type Severity = (typeof SEVERITIES)[number];
 // The incident list's order (opened_at desc, id desc), unfiltered and by severity.
 @Index({ properties: ['workspace', 'openedAt', 'id'] })
 @Index({ properties: ['workspace', 'severity', 'openedAt', 'id'] })
+// The public status pages: a workspace's open incidents and those resolved lately.
+@Index({ properties: ['workspace', 'resolvedAt'] })
 export class Incident {
   @PrimaryKey({ type: 'integer' })
   id!: number;

@@ -192,3 +192,52 @@ test.serial('a page costs the same few statements whatever its number of compone
   const statements = await statementsDuring(store, () => source().bySlug('acme'));
   t.true(statements.length <= 6, statements.join('\n'));
 });
+
+/** A page in UTC of one check of its own workspace; the check's id. */
+async function utcPage(slug: string): Promise<number> {
+  const client = await provisionClient(store.em.fork(), { name: slug, email: `${slug}@example.com`, password: 'long enough password', plan: 'pro' });
+  const checkId = await check(client.workspace_id, `${slug} check`, `${slug}.example`, 'up');
+  const page = await one(
+    `insert into status_pages (workspace_id, slug, title, description, show_host_names, time_zone, links, frame_ancestors, enabled, managed_by, created_at, updated_at)
+     values (?, ?, ?, '', false, 'UTC', '[]', '[]', true, 'api', now(), now())`,
+    [client.workspace_id, slug, slug],
+  );
+  await one(`insert into status_page_components (page_id, position, group_name, display_name, check_id) values (?, 0, null, 'Web', ?)`, [page, checkId]);
+  return checkId;
+}
+
+const daily = (checkId: number, day: string, up: number, down: number) =>
+  sql(
+    `insert into daily_availability (check_id, day, up_runs, down_runs, quorum_down_runs, unknown_runs, maintenance_runs, downtime_seconds) values (?, ?, ?, ?, ?, 0, 0, 0)
+     on conflict (check_id, day) do update set up_runs = excluded.up_runs, down_runs = excluded.down_runs, quorum_down_runs = excluded.quorum_down_runs`,
+    [checkId, day, up, down, down],
+  );
+
+const availabilityOn = async (source: DatabaseStatusPageSource, slug: string, day: string) =>
+  (await source.bySlug(slug))!.groups[0]!.components[0]!.days.find((d) => d.day === day)!.availability;
+
+test('a page whose days are UTC days reads them from the daily rollup, today included', async (t) => {
+  const checkId = await utcPage('utc-days');
+  await daily(checkId, '2026-09-01', 3, 1);
+  await daily(checkId, '2026-11-26', 1, 1);
+  // The engine writes both rollups in one statement; these hourly counts, left out of the daily rollup, show which one is read.
+  await hourly(checkId, '2026-11-26T10:00:00Z', { down: 9, quorumDown: 9 });
+  t.is(await availabilityOn(source(), 'utc-days', '2026-09-01'), 0.75);
+  t.is(await availabilityOn(source(), 'utc-days', '2026-11-26'), 0.5);
+});
+
+test('a loaded page rereads only its last days; the settled ones again after an hour', async (t) => {
+  const checkId = await utcPage('settled-days');
+  await daily(checkId, '2026-11-20', 1, 1);
+  await daily(checkId, '2026-11-26', 1, 1);
+  let now = NOW;
+  const loader = new DatabaseStatusPageSource(store, { hourlyRetentionDays: 400, now: () => now });
+  t.is(await availabilityOn(loader, 'settled-days', '2026-11-20'), 0.5);
+  await daily(checkId, '2026-11-20', 4, 0);
+  await daily(checkId, '2026-11-26', 4, 0);
+  t.is(await availabilityOn(loader, 'settled-days', '2026-11-26'), 1);
+  t.is(await availabilityOn(loader, 'settled-days', '2026-11-20'), 0.5);
+  t.is(await availabilityOn(source(), 'settled-days', '2026-11-20'), 1);
+  now = new Date(NOW.getTime() + 3_600_000);
+  t.is(await availabilityOn(loader, 'settled-days', '2026-11-20'), 1);
+});
