@@ -1,6 +1,8 @@
 import { isEmailAddress } from '../../domain/email-address.js';
 
 const CONTROL = /[\u0000-\u001f\u007f]/;
+/** RFC 5322 dot-atom on both sides (non-ASCII allowed, as RFC 6531 does): no quoted local parts, comments or address literals. */
+const DOT_ATOM = /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~.\u0080-\uFFFF-]+@[A-Za-z0-9.\u0080-\uFFFF-]+$/;
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 /** The address a subscriber typed, lower-cased; or the reason it is not one. */
@@ -9,7 +11,7 @@ export function emailAddressOf(value: unknown): { address: string } | { reason: 
   if (value.length > 254) return { reason: 'an e-mail address has at most 254 characters' };
   if (CONTROL.test(value) || LONE_SURROGATE.test(value)) return { reason: 'an e-mail address has no control characters or broken Unicode' };
   const address = value.trim().toLowerCase();
-  if (!isEmailAddress(address)) return { reason: `"${address}" is not an e-mail address` };
+  if (!isEmailAddress(address) || !DOT_ATOM.test(address)) return { reason: `"${address}" is not an e-mail address` };
   return { address };
 }
 
