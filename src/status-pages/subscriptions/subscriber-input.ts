@@ -1,4 +1,5 @@
 import { isEmailAddress } from '../../domain/email-address.js';
+import { httpsUrlProblem } from '../../domain/notification-group-validation.js';
 
 const CONTROL = /[\u0000-\u001f\u007f]/;
 /** RFC 5322 dot-atom on both sides (non-ASCII allowed, as RFC 6531 does): no quoted local parts, comments or address literals. */
@@ -15,18 +16,10 @@ export function emailAddressOf(value: unknown): { address: string } | { reason: 
   return { address };
 }
 
-/** A webhook subscriber's URL: https:// only, as every webhook; the outbound rules (no private addresses) apply when it is sent to. */
-export function webhookUrlOf(value: unknown): { url: string } | { reason: string } {
-  if (typeof value !== 'string' || value === '') return { reason: 'a URL is required' };
-  if (value.length > 2048) return { reason: 'a URL has at most 2048 characters' };
-  if (CONTROL.test(value) || LONE_SURROGATE.test(value) || /\s/.test(value)) return { reason: 'a URL has no spaces, control characters or broken Unicode' };
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    return { reason: 'not a URL' };
-  }
-  if (url.protocol !== 'https:') return { reason: 'only https:// URLs are accepted' };
-  if (url.username || url.password) return { reason: 'a URL with credentials is not accepted' };
-  return { url: url.href };
+/** A webhook subscriber's URL, under the rules of a notification group's webhook: https://, no credentials, no private address unless allowed. */
+export function webhookUrlOf(value: unknown, allowPrivateTargets: boolean): { url: string } | { reason: string } {
+  if (typeof value !== 'string' || value === '') return { reason: 'is required' };
+  if (CONTROL.test(value) || LONE_SURROGATE.test(value) || /\s/.test(value)) return { reason: 'must have no spaces, control characters or broken Unicode' };
+  const problem = httpsUrlProblem(value, allowPrivateTargets);
+  return problem === null ? { url: value } : { reason: problem };
 }
