@@ -13,7 +13,8 @@ export const channelOfSubscriber = (subscriber: Pick<StatusPageSubscriber, 'kind
 export interface PageEvent {
   eventType: Exclude<SubscriberEventType, 'status_page.subscription.requested'>;
   occurredAt: Date;
-  checkIds: readonly number[];
+  /** The checks concerned; `workspace`: every check of the workspace (a maintenance window of the whole workspace). */
+  checkIds: readonly number[] | { workspace: number };
   domainIds?: readonly number[];
   details: Omit<SubscriberNotice, 'slug' | 'page_title' | 'components'>;
 }
@@ -24,8 +25,9 @@ export interface PageEvent {
  * that writes the change) flushes, so the notices exist exactly when the change does, once.
  */
 export async function enqueuePageEvent(tx: EntityManager, event: PageEvent): Promise<void> {
+  const checks = event.checkIds;
   const concerned = [
-    ...(event.checkIds.length > 0 ? [{ check: { $in: [...event.checkIds] } }] : []),
+    ...('workspace' in checks ? [{ check: { $ne: null }, page: { workspace: checks.workspace } }] : checks.length > 0 ? [{ check: { $in: [...checks] } }] : []),
     ...((event.domainIds ?? []).length > 0 ? [{ domain: { $in: [...event.domainIds!] } }] : []),
   ];
   if (concerned.length === 0) return;

@@ -1,4 +1,5 @@
 import { Entity, Enum, Index, ManyToOne, PrimaryKey, Property, Unique, type Rel, type Opt } from '@mikro-orm/core';
+import { MaintenanceWindow } from './maintenance-window.js';
 import { StatusPage } from './status-page.js';
 
 export const SUBSCRIBER_KINDS = ['email', 'webhook'] as const;
@@ -76,4 +77,21 @@ export class StatusPageSubscriberToken {
 
   @Property({ type: 'Date' })
   createdAt: Opt<Date> = new Date();
+}
+
+/**
+ * That subscribers were told a maintenance window started, keyed by the window and its start (a
+ * window moved to a later start is told again). Written in the transaction that enqueues the
+ * notice, so of several notifiers exactly one tells it.
+ */
+@Entity({ tableName: 'status_page_maintenance_starts' })
+export class MaintenanceStartAnnouncement {
+  @ManyToOne(() => MaintenanceWindow, { primary: true, deleteRule: 'cascade' })
+  window!: Rel<MaintenanceWindow>;
+
+  @PrimaryKey({ type: 'Date' })
+  startsAt!: Date;
+
+  @Property({ type: 'Date' })
+  announcedAt!: Date;
 }

@@ -2,7 +2,8 @@ import { Migration } from '@mikro-orm/migrations';
 
 /**
  * Status page subscriptions (issue 23): subscribers (e-mail with double opt-in, webhooks), their
- * links' tokens stored hashed, and the subscriber events and their notice in the outbox.
+ * links' tokens stored hashed, which maintenance starts were told, and the subscriber events and
+ * their notice in the outbox.
  */
 export class Migration20261126030000 extends Migration {
 
@@ -18,6 +19,9 @@ export class Migration20261126030000 extends Migration {
 
     this.addSql(`alter table "status_page_subscriber_tokens" add constraint "status_page_subscriber_tokens_subscriber_id_foreign" foreign key ("subscriber_id") references "status_page_subscribers" ("id") on update cascade on delete cascade;`);
 
+    this.addSql(`create table "status_page_maintenance_starts" ("window_id" int not null, "starts_at" timestamptz not null, "announced_at" timestamptz not null, constraint "status_page_maintenance_starts_pkey" primary key ("window_id", "starts_at"));`);
+    this.addSql(`alter table "status_page_maintenance_starts" add constraint "status_page_maintenance_starts_window_id_foreign" foreign key ("window_id") references "maintenance_windows" ("id") on update cascade on delete cascade;`);
+
     this.addSql(`alter table "outbox_events" drop constraint if exists "outbox_events_event_type_check";`);
 
     this.addSql(`alter table "outbox_events" add column "notice" jsonb null;`);
@@ -25,6 +29,8 @@ export class Migration20261126030000 extends Migration {
   }
 
   override async down(): Promise<void> {
+    this.addSql(`drop table if exists "status_page_maintenance_starts" cascade;`);
+
     this.addSql(`alter table "status_page_subscriber_tokens" drop constraint "status_page_subscriber_tokens_subscriber_id_foreign";`);
 
     this.addSql(`drop table if exists "status_page_subscribers" cascade;`);

@@ -2,10 +2,12 @@ import test from 'ava';
 import { IncidentWriter } from '../../../src/engine/incident-writer.js';
 import { startNotifier, type Notifier } from '../../../src/notify/notifier.js';
 import { verifyWebhookSignature } from '../../../src/notify/webhook-signature.js';
+import { announceStartedWindows, announcesSchedule } from '../../../src/status-pages/subscriptions/maintenance-notices.js';
 import { ApiHarness, type Account } from '../../api/helpers/api-harness.js';
 import { startReceiver, type Receiver } from '../../support/notify/receiver.js';
 import { notifySettings } from '../../support/notify/settings.js';
 import { makeTestCertificates } from '../../support/notify/tls.js';
+import { waitFor } from '../../support/notify/wait.js';
 import { silent } from './harness.js';
 
 let api: ApiHarness;
@@ -83,4 +85,45 @@ test.serial('webhook URLs follow the webhook rules: https only, no credentials, 
   const stranger = await api.account('pro');
   t.is((await api.call('GET', hooks, { account: stranger })).status, 404, "another workspace's page is not found");
   t.is((await api.call('POST', `${hooks}/1/delete`, { account: owner })).status, 404);
+});
+
+test.serial('maintenance: a window scheduled ahead and a window that starts are each told once', async (t) => {
+  const checkId = (await api.call('POST', '/mobile/uptime-checks', { account: owner, body: { name: 'Queue', check_type: 'http', hostname: 'queue.example.com', protocol: 'https' } })).body.data.id;
+  const page = await api.call('POST', '/mobile/status-pages', { account: owner, body: { slug: `maint-${process.pid}`, title: 'Maint', components: [{ uptime_check_id: checkId, display_name: 'Queue' }] } });
+  t.is(page.status, 201, page.text);
+  const hook = await api.call('POST', `/mobile/status-pages/${page.body.data.id}/webhook-subscribers`, { account: owner, body: { url: `${receiver.origin}/maintenance-hook` } });
+  t.is(hook.status, 201, hook.text);
+  const told = () => receiver.requests.filter((request) => request.path === '/maintenance-hook').map((request) => JSON.parse(request.body) as Record<string, unknown>);
+  const iso = (offsetMs: number) => new Date(Date.now() + offsetMs).toISOString();
+  const upsert = (body: unknown) => api.call('POST', '/mobile/maintenance-windows/upsert', { account: owner, body });
+
+  const ahead = { name: 'Broker upgrade', scope: 'uptime_check', uptime_check_id: checkId, starts_at: iso(3600_000), ends_at: iso(7200_000) };
+  const scheduled = await upsert(ahead);
+  t.is(scheduled.status, 201, scheduled.text);
+  await receiver.waitForRequests(receiver.requests.length + 1, 30_000);
+  // Saved again unchanged: nothing new to tell.
+  t.is((await upsert({ ...ahead, id: scheduled.body.data.id })).status, 200);
+
+  const now = await upsert({ name: 'Failover drill', scope: 'workspace', starts_at: iso(-1000), ends_at: iso(3600_000) });
+  t.is(now.status, 201, now.text);
+  await waitFor(() => told().some((body) => body.event_type === 'status_page.maintenance.started'), 30_000, 'the started notice');
+  t.is(await announceStartedWindows(api.store, new Date()), 0, 'a start is claimed once');
+
+  const notices = told();
+  t.is(notices.filter((body) => body.event_type === 'status_page.maintenance.scheduled').length, 1);
+  t.like(notices.find((body) => body.event_type === 'status_page.maintenance.scheduled'), { window_id: scheduled.body.data.id, message: 'Broker upgrade', components: ['Queue'] });
+  t.is(notices.filter((body) => body.event_type === 'status_page.maintenance.started').length, 1);
+  t.like(notices.find((body) => body.event_type === 'status_page.maintenance.started'), { window_id: now.body.data.id, message: 'Failover drill' });
+});
+
+test('a schedule is announced when a window becomes enabled with a future start or its future start moves', (t) => {
+  const now = new Date('2026-11-26T10:00:00Z');
+  const later = new Date('2026-11-26T12:00:00Z');
+  const past = new Date('2026-11-26T09:00:00Z');
+  t.true(announcesSchedule(null, { enabled: true, startsAt: later }, now));
+  t.false(announcesSchedule(null, { enabled: false, startsAt: later }, now));
+  t.false(announcesSchedule(null, { enabled: true, startsAt: past }, now));
+  t.false(announcesSchedule({ enabled: true, startsAt: later }, { enabled: true, startsAt: later }, now));
+  t.true(announcesSchedule({ enabled: false, startsAt: later }, { enabled: true, startsAt: later }, now));
+  t.true(announcesSchedule({ enabled: true, startsAt: later }, { enabled: true, startsAt: new Date(later.getTime() + 60_000) }, now));
 });
