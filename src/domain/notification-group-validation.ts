@@ -75,7 +75,7 @@ export function maskUrl(url: string): string {
   }
 }
 
-function httpsUrlProblem(value: string, allowPrivateTargets: boolean): string | null {
+export function httpsUrlProblem(value: string, allowPrivateTargets: boolean): string | null {
   if (value.length > GROUP_LIMITS.urlMax) return `must be at most ${GROUP_LIMITS.urlMax} characters`;
   let url: URL;
   try {

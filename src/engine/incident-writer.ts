@@ -3,6 +3,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { urlOrHostOf } from '../domain/check-config.js';
 import type { Logger } from '../log.js';
 import { enqueueEvent, type EnqueueOptions } from '../notify/enqueue.js';
+import { enqueuePageEvent } from '../status-pages/subscriptions/enqueue-notices.js';
 import { logIncidentChanged, logIncidentOpened, type IncidentFacts, type OpenedIncident } from '../ops/event-log.js';
 import { Incident, IncidentNote, type Severity } from '../store/entities/incident.js';
 import { UptimeCheck } from '../store/entities/uptime-check.js';
@@ -104,6 +105,7 @@ export class IncidentWriter {
       check.notificationGroups.getItems(),
       this.enqueueOptions,
     );
+    await enqueuePageEvent(tx, { eventType: 'status_page.incident.opened', occurredAt: openedAt, checkIds: [check.id], details: { incident_id: incident.id } });
     const opened = { incidentId: incident.id, checkId: check.id, workspaceId: check.workspace.id, severity: incident.severity, failedLocations };
     return { id: incident.id, opened };
   }
@@ -147,6 +149,10 @@ export class IncidentWriter {
         check.notificationGroups.getItems(),
         this.enqueueOptions,
       );
+    }
+    // Resolved by hand, the subscribers heard it then (src/api/incidents/incident-actions.ts).
+    if (!manuallyResolved) {
+      await enqueuePageEvent(tx, { eventType: 'status_page.incident.resolved', occurredAt: at, checkIds: [check.id], details: { incident_id: incident.id } });
     }
     return manuallyResolved ? null : { incidentId: incident.id, checkId: check.id, workspaceId: check.workspace.id };
   }

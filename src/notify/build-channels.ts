@@ -12,6 +12,8 @@ import { PushChannel } from './channels/push.js';
 import { SmsChannel } from './channels/sms.js';
 import { WebhookChannel } from './channels/webhook.js';
 import { OutboundHttp } from './outbound-http.js';
+import { SubscriberEmailChannel } from '../status-pages/subscriptions/subscriber-email-channel.js';
+import { SubscriberWebhookChannel } from '../status-pages/subscriptions/subscriber-webhook-channel.js';
 import { readServiceAccount, serviceAccountAccessToken, staticAccessToken, type AccessTokenSource } from './push-access-token.js';
 
 export type NotifierSettings = Pick<
@@ -33,6 +35,7 @@ export type NotifierSettings = Pick<
   | 'VANTAGE_PUSH_ACCESS_TOKEN'
   | 'VANTAGE_PUSH_SERVICE_ACCOUNT_FILE'
   | 'VANTAGE_PUSH_TOKEN_URL'
+  | 'VANTAGE_PUBLIC_URL'
 >;
 
 function pushCredential(settings: NotifierSettings, http: OutboundHttp): AccessTokenSource | null {
@@ -64,6 +67,8 @@ export function buildChannels(settings: NotifierSettings, store: Store, logger: 
       accessToken: pushCredential(settings, http),
     }),
     new AmqpChannel(settings.AMQP_URL, logger),
+    new SubscriberEmailChannel(store, { smtpUrl: settings.SMTP_URL, from: settings.VANTAGE_MAIL_FROM, publicUrl: settings.VANTAGE_PUBLIC_URL, extraCa, timeoutMs }),
+    new SubscriberWebhookChannel(store, http, settings.VANTAGE_PUBLIC_URL),
   ];
   return {
     channels: new Map(list.map((channel) => [channel.name, channel])),

@@ -1,3 +1,4 @@
+import type { SubscriberNotice } from '../status-pages/subscriptions/notice.js';
 import type { EventType } from '../store/entities/outbox.js';
 
 export type { EventType };
@@ -18,7 +19,7 @@ export const TEST_EVENT_TYPE = 'notification.test' satisfies EventType;
 
 export interface EventResource {
   /** `notification_group` for the test notification only. */
-  type: 'uptime_check' | 'domain' | 'notification_group';
+  type: 'uptime_check' | 'domain' | 'notification_group' | 'status_page';
   id: number;
   name: string;
   /** Checks only: the target as a person would type it. */
@@ -64,4 +65,6 @@ export interface OutboxEventView {
   context: EventContext | null;
   ssl: EventSsl | null;
   certificate: CertificateChange | null;
+  /** Status page subscriber events only. */
+  notice?: SubscriberNotice | null;
 }

@@ -48,6 +48,9 @@ export function describeEvent(event: OutboxEventView): HumanMessage {
     }
     case 'notification.test':
       return { title: `Test notification for ${name}`, facts: [['Notification group', name], ['Meaning', 'this channel of the group works; no check or domain is concerned'], at] };
+    default:
+      // Status page subscriber events go to subscribers' own channels, never to a group's; this is only their fallback wording.
+      return { title: `${name}: ${event.eventType}`, facts: [at] };
   }
 }
 

@@ -7,6 +7,7 @@ import type { Store } from '../store/orm.js';
 import { buildChannels, type NotifierSettings } from './build-channels.js';
 import { Dispatcher } from './dispatcher.js';
 import { NOTIFIER_WAKE_SUBJECT } from './wake.js';
+import { startMaintenanceStartAnnouncer } from '../status-pages/subscriptions/maintenance-start-announcer.js';
 
 export type NotifierRoleSettings = NotifierSettings &
   Pick<
@@ -44,6 +45,7 @@ export function startNotifier(options: { settings: NotifierRoleSettings; logger:
   });
   const subscription: BusSubscription | undefined = bus?.subscribe(NOTIFIER_WAKE_SUBJECT, () => dispatcher.nudge());
   dispatcher.start();
+  const announcer = startMaintenanceStartAnnouncer({ store, logger, intervalMs: Math.max(1000, settings.VANTAGE_NOTIFY_POLL_MS * 5), onTold: () => dispatcher.nudge() });
   const stopDepth = sampledGauge('vantage_outbox_depth', 'Notification deliveries waiting in the outbox (pending or retrying)', 'max', () => outboxDepth(store));
   logger.info({ concurrency: settings.VANTAGE_NOTIFY_CONCURRENCY, channels: [...channels.keys()] }, 'notifier started');
   return {
@@ -51,6 +53,7 @@ export function startNotifier(options: { settings: NotifierRoleSettings; logger:
     stop: async () => {
       stopDepth();
       await subscription?.stop();
+      await announcer.stop();
       await dispatcher.stop();
       await close();
       logger.info('notifier stopped');

@@ -1,3 +1,4 @@
+import type { SubscriberNotice } from '../status-pages/subscriptions/notice.js';
 import type { OutboxDelivery } from '../store/entities/outbox.js';
 import type { DeliveryTarget } from './channel.js';
 import type { CertificateChange, EventContext, EventResource, EventSsl, OutboxEventView } from './event.js';
@@ -16,6 +17,7 @@ export function viewOfDelivery(delivery: OutboxDelivery): { event: OutboxEventVi
       context: event.context as unknown as EventContext | null,
       ssl: event.ssl as unknown as EventSsl | null,
       certificate: event.certificate as unknown as CertificateChange | null,
+      notice: event.notice as unknown as SubscriberNotice | null,
     },
     target: {
       deliveryId: delivery.deliveryId,

@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { MaintenanceWindowConfig } from '../domain/maintenance-window-validation.js';
 import { MaintenanceWindow } from '../store/entities/maintenance-window.js';
 import { UptimeCheck } from '../store/entities/uptime-check.js';
+import { enqueueWindowScheduled } from '../status-pages/subscriptions/maintenance-notices.js';
 import type { ChangeUnit } from './change-log.js';
 import { invalid, missing } from './refusal.js';
 import { detailsFor, markOrigin, refuseInactive, refuseManaged, type Origin, type Owner } from './rules.js';
@@ -30,6 +31,7 @@ export async function saveWindowRow(
   const config = read(existing);
   const check = config.uptimeCheckId === null ? null : await tx.findOne(UptimeCheck, { id: config.uptimeCheckId, workspace: owner.workspaceId });
   if (config.uptimeCheckId !== null && !check) throw invalid({ uptime_check_id: `not an uptime check of this workspace: ${config.uptimeCheckId}` });
+  const before = existing ? { enabled: existing.enabled, startsAt: existing.startsAt } : null;
   const window = existing ?? tx.create(MaintenanceWindow, { workspace: owner.workspaceId, name: config.name, scope: config.scope, startsAt: config.startsAt, endsAt: config.endsAt });
   Object.assign(window, {
     name: config.name,
@@ -42,6 +44,7 @@ export async function saveWindowRow(
   });
   markOrigin(window, origin);
   await tx.flush();
+  await enqueueWindowScheduled(tx, window, before, new Date());
   changes.record({
     action: `maintenance_window.${existing ? 'update' : 'create'}`,
     resourceType: 'maintenance_window',

@@ -26,7 +26,9 @@ export function framingHeaders(kind: 'html' | 'other', frameAncestors: readonly 
   const origins = [...new Set(frameAncestors.map(frameAncestorOrigin).filter((origin): origin is string => origin !== null))];
   const ancestors = kind === 'html' && origins.length > 0 ? origins.join(' ') : "'none'";
   const sources = kind === 'html' ? ["default-src 'none'", "style-src 'self'", "script-src 'self'", "img-src 'self' data:"] : ["default-src 'none'"];
-  const policy = [...sources, "base-uri 'none'", "form-action 'none'", `frame-ancestors ${ancestors}`].join('; ');
+  // A page's forms (subscribe, unsubscribe) post to the page's own origin only.
+  const forms = kind === 'html' ? "form-action 'self'" : "form-action 'none'";
+  const policy = [...sources, "base-uri 'none'", forms, `frame-ancestors ${ancestors}`].join('; ');
   return ancestors === "'none'" ? { 'Content-Security-Policy': policy, 'X-Frame-Options': 'DENY' } : { 'Content-Security-Policy': policy };
 }
 

@@ -3,12 +3,15 @@ import type { Logger } from '../log.js';
 import type { Store } from '../store/orm.js';
 import { DatabaseStatusPageSource } from './database-status-page-source.js';
 import { statusPageRoutes, type StatusPageRoutes } from './public-routes.js';
+import { subscriptionRoutes } from './subscriptions/subscription-routes.js';
 import { StatusPageChangeFeed } from './status-page-change-feed.js';
 
-/** The public status pages over this installation's database, their answers cached until a change or their max age. */
+/** The public status pages over this installation's database, their answers cached until a change or their max age, and their subscriptions. */
 export function publicStatusPages(store: Store, settings: Settings): StatusPageRoutes {
   const source = new DatabaseStatusPageSource(store, { hourlyRetentionDays: settings.VANTAGE_HOURLY_ROLLUP_RETENTION_DAYS });
-  return statusPageRoutes(source, { publicUrl: settings.VANTAGE_PUBLIC_URL });
+  const pages = statusPageRoutes(source, { publicUrl: settings.VANTAGE_PUBLIC_URL });
+  pages.router.use(subscriptionRoutes({ store }));
+  return pages;
 }
 
 /**

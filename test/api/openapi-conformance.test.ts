@@ -220,6 +220,13 @@ besideServe('every operation answers as the served OpenAPI document says (needs 
   await expect(200, 'GET', `/mobile/status-pages/${statusPageId}`, { workspace: ws });
   await expect(404, 'GET', '/mobile/status-pages/999999', { workspace: ws });
   await expect(200, 'POST', `/mobile/status-pages/${statusPageId}/update`, { workspace: ws, body: { time_zone: 'Europe/Berlin' } });
+  const hooks = `/mobile/status-pages/${statusPageId}/webhook-subscribers`;
+  const hook = await expect(201, 'POST', hooks, { workspace: ws, body: { url: 'https://hooks.conformance.test/status' } });
+  await expect(409, 'POST', hooks, { workspace: ws, body: { url: 'https://hooks.conformance.test/status' } });
+  await expect(422, 'POST', hooks, { workspace: ws, body: { url: 'javascript:alert(1)' } });
+  await expect(200, 'GET', hooks, { workspace: ws });
+  await expect(200, 'POST', `${hooks}/${hook.data.id}/delete`, { workspace: ws });
+  await expect(404, 'POST', `${hooks}/${hook.data.id}/delete`, { workspace: ws });
   const logoForm = new FormData();
   logoForm.append('logo', new Blob([png], { type: 'image/png' }), 'logo.png');
   await expect(200, 'POST', `/mobile/status-pages/${statusPageId}/upload-logo`, { workspace: ws, rawBody: logoForm });

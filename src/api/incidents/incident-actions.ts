@@ -9,6 +9,7 @@ import { logIncidentChanged } from '../../ops/event-log.js';
 import { mutate } from '../mutation.js';
 import type { RequestContext } from '../request-context.js';
 import { findIncident } from './incident-queries.js';
+import { enqueuePageEvent } from '../../status-pages/subscriptions/enqueue-notices.js';
 
 function guard(principal: Principal): void {
   requirePermission(principal, 'manage_incidents');
@@ -59,6 +60,7 @@ export async function resolveIncident(context: RequestContext, principal: Princi
     const body = notes ? `Resolved: ${notes}` : 'Resolved.';
     tx.create(IncidentNote, { incident: id, author: tx.getReference(User, principal.user.id), body, createdAt: at });
     changes.record({ action: 'incident.resolve', resourceType: 'incident', resourceId: id, notice: 'updated', details: notes ? { resolution_notes: notes } : {} });
+    await enqueuePageEvent(tx, { eventType: 'status_page.incident.resolved', occurredAt: at, checkIds: [incident.check.id], details: { incident_id: id } });
     return factsOf(incident, principal);
   });
   logIncidentChanged(context.logger, 'resolved', resolved);

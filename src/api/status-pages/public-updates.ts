@@ -9,6 +9,7 @@ import { requireActiveEntitlement, requirePermission } from '../guards.js';
 import { findIncident } from '../incidents/incident-queries.js';
 import type { UserRef } from '../incidents/incident-views.js';
 import { mutate } from '../mutation.js';
+import { enqueuePageEvent } from '../../status-pages/subscriptions/enqueue-notices.js';
 import type { RequestContext } from '../request-context.js';
 
 export const PUBLIC_UPDATE_BODY_MAX = 5000;
@@ -63,6 +64,12 @@ export async function postPublicUpdate(context: RequestContext, principal: Princ
     const update = tx.create(IncidentPublicUpdate, { incident, state, body: text, author: tx.getReference(User, principal.user.id), createdAt: context.deps.now() });
     await tx.flush();
     changes.record({ action: 'incident.public_update', resourceType: 'incident', resourceId: incidentId, notice: null, details: { state } });
+    await enqueuePageEvent(tx, {
+      eventType: 'status_page.incident.updated',
+      occurredAt: update.createdAt,
+      checkIds: [incident.check.id],
+      details: { incident_id: incidentId, state, message: text },
+    });
     return update.id;
   });
   const created = await context.em.findOneOrFail(IncidentPublicUpdate, id, { populate: ['author'], refresh: true });

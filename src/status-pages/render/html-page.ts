@@ -30,6 +30,14 @@ function renderHeader(page: PublicStatusPage, options: StatusPageHtmlOptions): s
 ${links}</ul></nav></div></header>`;
 }
 
+/** Subscriptions (src/status-pages/subscriptions): a plain form, so subscribing works without script. */
+function renderSubscribeForm(pagePath: string): string {
+  return `<section aria-labelledby="subscribe-heading"><h2 id="subscribe-heading">Get updates by e-mail</h2>
+<form method="post" action="${e(pagePath)}/subscribe"><label for="subscribe-email">E-mail address</label>
+<input id="subscribe-email" name="email" type="email" autocomplete="email" required maxlength="254">
+<button type="submit">Subscribe</button></form></section>`;
+}
+
 /**
  * The public status page as one server-rendered HTML document: it needs no script (the script
  * only enhances), carries no inline script or style, and loads nothing from another origin.
@@ -60,6 +68,7 @@ ${renderActiveIncidents(page, names)}
 ${renderMaintenanceSection(page, names)}
 ${renderComponentsSection(page)}
 ${renderPastIncidents(page, names)}
+${renderSubscribeForm(options.pagePath)}
 </main>
 <footer class="site-footer"><div class="wrap"><p>Times in ${e(page.timeZone)}. Served by Vantage; this page sets no cookies and loads nothing from elsewhere.</p></div></footer>
 </body></html>

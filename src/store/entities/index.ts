@@ -11,6 +11,7 @@ import { MaintenanceLease } from './maintenance-lease.js';
 import { DailyAvailability, HourlyAvailability, RollupCounts, Run } from './run.js';
 import { SignInAddress, SignInFailure } from './sign-in.js';
 import { StatusPage, StatusPageComponent, StatusPageLogoImage } from './status-page.js';
+import { MaintenanceStartAnnouncement, StatusPageSubscriber, StatusPageSubscriberToken } from './status-page-subscriber.js';
 import { UptimeCheck, UptimeCheckFavorite } from './uptime-check.js';
 import { User } from './user.js';
 import { Workspace, WorkspaceShare } from './workspace.js';
@@ -30,6 +31,7 @@ export * from './push-token.js';
 export * from './run.js';
 export * from './sign-in.js';
 export * from './status-page.js';
+export * from './status-page-subscriber.js';
 export * from './uptime-check.js';
 export * from './user.js';
 export * from './workspace.js';
@@ -66,4 +68,7 @@ export const allEntities = [
   StatusPage,
   StatusPageComponent,
   StatusPageLogoImage,
+  StatusPageSubscriber,
+  StatusPageSubscriberToken,
+  MaintenanceStartAnnouncement,
 ];

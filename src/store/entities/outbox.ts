@@ -1,5 +1,6 @@
 import { Entity, Enum, Index, ManyToOne, PrimaryKey, Property, type Rel, type Opt } from '@mikro-orm/core';
 import { Client } from './client.js';
+import { SUBSCRIBER_EVENT_TYPES } from './status-page-subscriber.js';
 import { NotificationGroup } from './notification-group.js';
 import { Workspace } from './workspace.js';
 
@@ -9,6 +10,7 @@ export const EVENT_TYPES = [
   'domain.ssl.expiring_soon',
   'domain.ssl.certificate_changed',
   'notification.test',
+  ...SUBSCRIBER_EVENT_TYPES,
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
@@ -45,6 +47,10 @@ export class OutboxEvent {
   /** `domain.ssl.certificate_changed` only: the previous and the current certificate. */
   @Property({ type: 'json', nullable: true })
   certificate: Opt<Record<string, unknown>> | null = null;
+
+  /** Status page subscriber events only: what the page tells its subscribers (src/status-pages/subscriptions/notice.ts). */
+  @Property({ type: 'json', nullable: true })
+  notice: Opt<Record<string, unknown>> | null = null;
 }
 
 export const DELIVERY_STATUSES = ['pending', 'delivered', 'failed'] as const;

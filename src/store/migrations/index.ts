@@ -5,6 +5,7 @@ import { Migration20261125211929 } from './Migration20261125211929.js';
 import { Migration20261125212700 } from './Migration20261125212700.js';
 import { Migration20261126000000 } from './Migration20261126000000.js';
 import { Migration20261126013000 } from './Migration20261126013000.js';
+import { Migration20261126030000 } from './Migration20261126030000.js';
 import { Migration20261126031500 } from './Migration20261126031500.js';
 
 /** Every migration in order. `npm run migration:create` writes a new file; add it here. */
@@ -16,5 +17,6 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261125212700', class: Migration20261125212700 },
   { name: 'Migration20261126000000', class: Migration20261126000000 },
   { name: 'Migration20261126013000', class: Migration20261126013000 },
+  { name: 'Migration20261126030000', class: Migration20261126030000 },
   { name: 'Migration20261126031500', class: Migration20261126031500 },
 ];

@@ -358,6 +358,44 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/mobile/status-pages/{id}/webhook-subscribers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The page's webhook subscribers, oldest first, with their signing secrets. */
+        get: operations["StatusPageSubscribersList"];
+        put?: never;
+        /**
+         * @description Adds a webhook that hears of the page's incidents (opened, updated, resolved) and maintenance
+         *     (scheduled, started), signed like the v1 webhooks with the secret in the answer.
+         */
+        post: operations["StatusPageSubscribersCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mobile/status-pages/{id}/webhook-subscribers/{subscriberId}/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Removes a webhook subscriber. */
+        post: operations["StatusPageSubscribersRemove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/mobile/uptime-checks/{id}/sla-report": {
         parameters: {
             query?: never;
@@ -1826,6 +1864,43 @@ export interface components {
             /** @enum {boolean} */
             success: true;
             data: components["schemas"]["StatusPageId"];
+        };
+        WebhookSubscriberView: {
+            /** Format: int32 */
+            id: number;
+            /** Format: int32 */
+            status_page_id: number;
+            /** @description The https:// URL deliveries are POSTed to. */
+            url: string;
+            /** @description HMAC-SHA256 key of the `X-Vantage-Signature` header, as for notification groups' webhooks (docs/webhooks.md). */
+            secret: string;
+            created_at: string;
+        };
+        /** @description The success and error bodies every JSON route answers with. */
+        "Success_WebhookSubscriberView-Array_": {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["WebhookSubscriberView"][];
+        };
+        /** @description The success and error bodies every JSON route answers with. */
+        Success_WebhookSubscriberView_: {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["WebhookSubscriberView"];
+        };
+        WebhookSubscriberRequest: {
+            /** @description An https:// URL; loopback and private addresses only where the server allows private targets. */
+            url: string;
+        };
+        WebhookSubscriberId: {
+            /** Format: int32 */
+            id: number;
+        };
+        /** @description The success and error bodies every JSON route answers with. */
+        Success_WebhookSubscriberId_: {
+            /** @enum {boolean} */
+            success: true;
+            data: components["schemas"]["WebhookSubscriberId"];
         };
         CheckSla: {
             /**
@@ -5469,6 +5544,356 @@ export interface operations {
                 };
             };
             /** @description Workspace not accessible, permission manage_status_pages missing, or plan limit on status pages */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such status page in this workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Method not allowed on this path; see the Allow header */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many failed sign-ins from this address; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected fault; the message carries the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is unavailable; see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    StatusPageSubscribersList: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The workspace the request acts in: one the user can see (403 otherwise). */
+                "X-Workspace-Id": number;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Ok */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success_WebhookSubscriberView-Array_"];
+                };
+            };
+            /** @description Missing or invalid X-Workspace-Id or malformed JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing or wrong credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Workspace not accessible or permission manage_status_pages missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such status page in this workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Method not allowed on this path; see the Allow header */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many failed sign-ins from this address; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected fault; the message carries the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is unavailable; see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    StatusPageSubscribersCreate: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The workspace the request acts in: one the user can see (403 otherwise). */
+                "X-Workspace-Id": number;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookSubscriberRequest"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success_WebhookSubscriberView_"];
+                };
+            };
+            /** @description Missing or invalid X-Workspace-Id or malformed JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing or wrong credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The account has no active plan */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Workspace not accessible or permission manage_status_pages missing */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such status page in this workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Method not allowed on this path; see the Allow header */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The URL is already a webhook subscriber of the page */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Request body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Request body of another media type than the route takes */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description url missing, not https://, or a private address */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many failed sign-ins from this address; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unexpected fault; the message carries the request id */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The database is unavailable; see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    StatusPageSubscribersRemove: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The workspace the request acts in: one the user can see (403 otherwise). */
+                "X-Workspace-Id": number;
+            };
+            path: {
+                id: number;
+                subscriberId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Ok */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success_WebhookSubscriberId_"];
+                };
+            };
+            /** @description Missing or invalid X-Workspace-Id or malformed JSON */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing or wrong credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The account has no active plan */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Workspace not accessible or permission manage_status_pages missing */
             403: {
                 headers: {
                     [name: string]: unknown;
