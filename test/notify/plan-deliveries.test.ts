@@ -1,6 +1,6 @@
 import test from 'ava';
 import type { GroupChannels } from '../../src/notify/channel.js';
-import { CHANNEL_NAMES } from '../../src/notify/channel-name.js';
+import { CHANNEL_NAMES, SUBSCRIBER_CHANNEL_NAMES } from '../../src/notify/channel-name.js';
 import { CLIENT_CHANNEL_ROUTING, GROUP_CHANNEL_ROUTING } from '../../src/notify/channel-routing.js';
 import { planDeliveries } from '../../src/notify/plan-deliveries.js';
 
@@ -100,8 +100,8 @@ test('the test notification reaches every channel of the group, never the client
   ]);
 });
 
-test('every channel but the client exchange routes from groups, each named once', (t) => {
+test('every channel but the client exchange and the status page subscribers\' routes from groups, each named once', (t) => {
   const names = GROUP_CHANNEL_ROUTING.map((routing) => routing.name);
-  t.deepEqual([...names, CLIENT_CHANNEL_ROUTING.name].sort(), [...CHANNEL_NAMES].sort());
+  t.deepEqual([...names, CLIENT_CHANNEL_ROUTING.name, ...SUBSCRIBER_CHANNEL_NAMES].sort(), [...CHANNEL_NAMES].sort());
   t.is(new Set(names).size, names.length);
 });

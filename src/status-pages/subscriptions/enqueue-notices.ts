@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/core';
+import type { SubscriberChannelName } from '../../notify/channel-name.js';
 import { newDeliveryId } from '../../notify/enqueue.js';
 import { OutboxDelivery, OutboxEvent } from '../../store/entities/outbox.js';
 import { StatusPageComponent, type StatusPage } from '../../store/entities/status-page.js';
@@ -6,7 +7,7 @@ import { StatusPageSubscriber, type SubscriberEventType } from '../../store/enti
 import type { SubscriberNotice } from './notice.js';
 
 /** The outbox channel of a subscriber's kind; the delivery's destination is the subscriber's id. */
-export const channelOfSubscriber = (subscriber: Pick<StatusPageSubscriber, 'kind'>): 'subscriber_email' | 'subscriber_webhook' =>
+export const channelOfSubscriber = (subscriber: Pick<StatusPageSubscriber, 'kind'>): SubscriberChannelName =>
   subscriber.kind === 'email' ? 'subscriber_email' : 'subscriber_webhook';
 
 /** What happened, to which checks and domains; each page showing one of them tells its subscribers. */
