@@ -52,6 +52,12 @@ test('every change a page shows is heard with the slugs of the pages concerned, 
     const other = await workspaceWithPage(store, 'other', 'other');
     await heard.until(0, (call) => call?.includes('mine') === true, 'the new page');
     await heard.until(0, (call) => call?.includes('other') === true, 'the other new page');
+    // Making a page is several statements, each told on its own: the rest of them must not count as
+    // heard for the first change below. Nothing is awaited until nothing new came for 500 ms.
+    for (let count = -1; count !== heard.calls.length; ) {
+      count = heard.calls.length;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
     const has = (slug: string) => (call: readonly string[] | null) => call !== null && call.includes(slug);
     const expectHeard = async (what: string, change: () => Promise<unknown>, slug = 'mine') => {
       const from = heard.calls.length;
