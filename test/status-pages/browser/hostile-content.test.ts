@@ -2,7 +2,7 @@ import anyTest, { type TestFn } from 'ava';
 import type { Browser, Page } from 'playwright-core';
 import { component, incident, MemoryStatusPageSource, statusPage } from '../fixtures.js';
 import { startPublicServer, type PublicServer } from '../public-server.js';
-import { chromiumMissingReason, launchChromium } from './chromium.js';
+import { requireChromium, launchChromium } from './chromium.js';
 
 /**
  * Every field of a page, a component and an incident update holds markup, script and bidi
@@ -12,10 +12,9 @@ import { chromiumMissingReason, launchChromium } from './chromium.js';
 /** The page functions below run in the browser; the project compiles without the DOM library, so its globals are declared here. */
 declare const document: any, window: any, DOMParser: any;
 
-const missing = chromiumMissingReason();
+requireChromium();
 const test = anyTest as TestFn;
-const browserTest = missing === null ? test.serial : test.serial.skip;
-if (missing !== null) console.warn(`hostile-content browser tests skipped: ${missing}`);
+const browserTest = test.serial;
 
 /** Each payload sets window.pwned or opens a dialog if it ever runs. */
 const PAYLOAD = `<script>window.pwned = 1; alert(1)</script><img src=x onerror="window.pwned = 2"> "'><svg onload=alert(3)> \u202Etxt.exe\u202C \u2066isolate\u2069 <a href="javascript:alert(4)">link</a> ]]><!-- &amp;`;
@@ -46,7 +45,6 @@ let browser: Browser;
 let server: PublicServer;
 
 test.before(async () => {
-  if (missing !== null) return;
   server = await startPublicServer(new MemoryStatusPageSource(hostilePage()));
   browser = await launchChromium();
 });

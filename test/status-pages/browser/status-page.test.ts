@@ -2,24 +2,22 @@ import anyTest, { type TestFn } from 'ava';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { MemoryStatusPageSource, statusPage } from '../fixtures.js';
 import { startPublicServer, type PublicServer } from '../public-server.js';
-import { artifactPath, axeSource, chromiumMissingReason, launchChromium } from './chromium.js';
+import { artifactPath, axeSource, requireChromium, launchChromium } from './chromium.js';
 
 /** The status page in a real browser: with and without JavaScript, for a keyboard, a screen reader (axe), a phone and the dark scheme. */
 
 /** The page functions below run in the browser; the project compiles without the DOM library, so its globals are declared here. */
 declare const document: any, window: any, getComputedStyle: any;
 
-const missing = chromiumMissingReason();
+requireChromium();
 const test = anyTest as TestFn;
-const browserTest = missing === null ? test.serial : test.serial.skip;
-if (missing !== null) console.warn(`status page browser tests skipped: ${missing}`);
+const browserTest = test.serial;
 
 let browser: Browser;
 let server: PublicServer;
 const BARS = 3 * 90;
 
 test.before(async () => {
-  if (missing !== null) return;
   server = await startPublicServer(new MemoryStatusPageSource(statusPage({ logoPath: null })));
   browser = await launchChromium();
 });
