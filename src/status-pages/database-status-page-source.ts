@@ -1,11 +1,11 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { daysUntilExpiry } from '../domain/domain-name.js';
 import { ROLLUP_SUMS, runCountsOf, type CountsRow } from '../api/sla/sla-report.js';
-import { SLA_POLICY, type RunCounts } from '../domain/sla-report.js';
+import { SLA_POLICY } from '../domain/sla-report.js';
 import type { CheckState } from '../store/entities/uptime-check.js';
 import type { StatusPageLink } from '../store/entities/status-page.js';
 import type { Store } from '../store/orm.js';
-import { availabilityOverLast, checkDays, emptyDays, pageDays, type IncidentSpan, type PageDay } from './daily-bars.js';
+import { availabilityOverLast, checkDays, countedDay, emptyDays, pageDays, type CountedDay, type IncidentSpan, type PageDay } from './daily-bars.js';
 import { checkComponentState, domainComponentState, pageState } from './public-state.js';
 import type { StatusPageLogo, StatusPageSource } from './status-page-source.js';
 import type { PublicComponent, PublicComponentGroup, PublicIncident, PublicIncidentState, PublicMaintenance, PublicStatusPage } from './status-page-view.js';
@@ -77,7 +77,7 @@ export interface DatabaseStatusPageSourceOptions {
 export class DatabaseStatusPageSource implements StatusPageSource {
   private readonly now: () => Date;
   /** Counts of settled days by page (its time zone, days and checks), least recently read first. */
-  private readonly settled = new Map<string, { readAtMs: number; byCheck: Map<number, Map<string, RunCounts>> }>();
+  private readonly settled = new Map<string, { readAtMs: number; byCheck: Map<number, Map<string, CountedDay>> }>();
 
   constructor(
     private readonly store: Store,
@@ -121,7 +121,13 @@ export class DatabaseStatusPageSource implements StatusPageSource {
       this.maintenance(page.workspace_id, checkIds, now),
     ]);
     const activeWindows = windows.filter((window) => instant(window.starts_at) <= now);
-    const components = rows.map((row) => this.component(row, page, days, counts, incidents, activeWindows, now));
+    const spansByCheck = new Map<number, IncidentSpan[]>();
+    for (const incident of incidents) {
+      const checkId = Number(incident.check_id);
+      if (!spansByCheck.has(checkId)) spansByCheck.set(checkId, []);
+      spansByCheck.get(checkId)!.push({ id: Number(incident.id), openedAtMs: instant(incident.opened_at).getTime(), resolvedAtMs: incident.resolved_at === null ? null : instant(incident.resolved_at).getTime() });
+    }
+    const components = rows.map((row) => this.component(row, page, days, counts, spansByCheck, activeWindows, now));
     const keyOfCheck = new Map(rows.flatMap((row, i) => (row.state !== null ? [[Number(row.check_id), components[i]!]] : [])));
     const publicIncidents = incidents.map((incident) => this.incident(incident, keyOfCheck.get(Number(incident.check_id))!));
     return {
@@ -169,7 +175,7 @@ export class DatabaseStatusPageSource implements StatusPageSource {
    * reached the rollups long since): their counts are kept per page and read again hourly, and a
    * cache miss reads only the last day or two.
    */
-  private async dailyCounts(checkIds: number[], days: PageDay[], timeZone: string, nowMs: number): Promise<Map<number, Map<string, RunCounts>>> {
+  private async dailyCounts(checkIds: number[], days: readonly PageDay[], timeZone: string, nowMs: number): Promise<Map<number, Map<string, CountedDay>>> {
     if (checkIds.length === 0) return new Map();
     const settledDays = days.filter((day) => day.toMs <= nowMs - SETTLED_AFTER_MS);
     const key = `${timeZone} ${settledDays[0]?.day} ${settledDays[settledDays.length - 1]?.day} ${checkIds.join(',')}`;
@@ -191,8 +197,8 @@ export class DatabaseStatusPageSource implements StatusPageSource {
    * rollup: written in the same statement as the hourly one, it holds the same counts in a 24th
    * of the rows.
    */
-  private async countsOf(checkIds: number[], days: PageDay[], timeZone: string, nowMs: number): Promise<Map<number, Map<string, RunCounts>>> {
-    const byCheck = new Map<number, Map<string, RunCounts>>();
+  private async countsOf(checkIds: number[], days: readonly PageDay[], timeZone: string, nowMs: number): Promise<Map<number, Map<string, CountedDay>>> {
+    const byCheck = new Map<number, Map<string, CountedDay>>();
     if (checkIds.length === 0) return byCheck;
     const endMs = days[days.length - 1]!.toMs;
     const keptFromMs = Math.max(days[0]!.fromMs, Math.ceil((nowMs - (this.options.hourlyRetentionDays - 1) * DAY_MS) / DAY_MS) * DAY_MS);
@@ -213,7 +219,7 @@ export class DatabaseStatusPageSource implements StatusPageSource {
     for (const row of rows) {
       const checkId = Number(row.check_id);
       if (!byCheck.has(checkId)) byCheck.set(checkId, new Map());
-      byCheck.get(checkId)!.set(row.day, runCountsOf(row));
+      byCheck.get(checkId)!.set(row.day, countedDay(runCountsOf(row)));
     }
     return byCheck;
   }
@@ -243,14 +249,19 @@ export class DatabaseStatusPageSource implements StatusPageSource {
     );
   }
 
-  private component(row: ComponentRow, page: PageRow, days: PageDay[], counts: Map<number, Map<string, RunCounts>>, incidents: IncidentRow[], activeWindows: WindowRow[], now: Date): PublicComponent {
+  private component(
+    row: ComponentRow,
+    page: PageRow,
+    days: readonly PageDay[],
+    counts: Map<number, Map<string, CountedDay>>,
+    spansByCheck: ReadonlyMap<number, IncidentSpan[]>,
+    activeWindows: WindowRow[],
+    now: Date,
+  ): PublicComponent {
     const nowMs = now.getTime();
     if (row.state !== null) {
       const checkId = Number(row.check_id);
-      const byDay = counts.get(checkId) ?? new Map<string, RunCounts>();
-      const spans: IncidentSpan[] = incidents
-        .filter((incident) => Number(incident.check_id) === checkId)
-        .map((incident) => ({ id: Number(incident.id), openedAtMs: instant(incident.opened_at).getTime(), resolvedAtMs: incident.resolved_at === null ? null : instant(incident.resolved_at).getTime() }));
+      const byDay = counts.get(checkId) ?? new Map<string, CountedDay>();
       const inMaintenance = activeWindows.some((window) => window.scope === 'workspace' || Number(window.check_id) === checkId);
       return {
         key: `c${checkId}`,
@@ -258,9 +269,9 @@ export class DatabaseStatusPageSource implements StatusPageSource {
         displayName: row.display_name,
         hostName: page.show_host_names ? row.hostname : null,
         state: checkComponentState({ paused: row.paused === true, state: row.state }, inMaintenance),
-        days: checkDays(days, byDay, spans, nowMs),
-        availability30d: availabilityOverLast(days, byDay, 30, nowMs),
-        availability90d: availabilityOverLast(days, byDay, days.length, nowMs),
+        days: checkDays(days, byDay, spansByCheck.get(checkId) ?? [], nowMs),
+        availability30d: availabilityOverLast(days, byDay, 30),
+        availability90d: availabilityOverLast(days, byDay, days.length),
         certificate: null,
       };
     }
@@ -301,8 +312,8 @@ const SETTLED_REREAD_MS = 3_600_000;
 const SETTLED_PAGES_KEPT = 1000;
 
 /** Each check's settled counts with its recent ones. */
-function mergedCounts(settled: ReadonlyMap<number, ReadonlyMap<string, RunCounts>>, recent: ReadonlyMap<number, ReadonlyMap<string, RunCounts>>): Map<number, Map<string, RunCounts>> {
-  const merged = new Map<number, Map<string, RunCounts>>();
+function mergedCounts(settled: ReadonlyMap<number, ReadonlyMap<string, CountedDay>>, recent: ReadonlyMap<number, ReadonlyMap<string, CountedDay>>): Map<number, Map<string, CountedDay>> {
+  const merged = new Map<number, Map<string, CountedDay>>();
   for (const checkId of new Set([...settled.keys(), ...recent.keys()])) merged.set(checkId, new Map([...(settled.get(checkId) ?? []), ...(recent.get(checkId) ?? [])]));
   return merged;
 }

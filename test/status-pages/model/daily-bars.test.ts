@@ -1,0 +1,69 @@
+import test from 'ava';
+import fc from 'fast-check';
+import { availabilityOverLast, checkDays, countedDay, pageDays, type IncidentSpan } from '../../../src/status-pages/daily-bars.js';
+
+const NOW_MS = Date.parse('2026-11-26T12:00:00Z');
+const HOUR_MS = 3_600_000;
+const counts = (up: number, quorumDown: number) =>
+  countedDay({ upRuns: up, downRuns: quorumDown, unknownRuns: 0, maintenanceRuns: 0, quorumDownRuns: quorumDown, partialRuns: 0, downtimeSeconds: quorumDown * 60 });
+
+test('the 90 days of a zone end today and follow its clock changes', (t) => {
+  const days = pageDays(NOW_MS, 'Europe/Berlin');
+  t.is(days.length, 90);
+  t.is(days.at(-1)!.day, '2026-11-26');
+  t.is(days.at(-1)!.fromMs, Date.parse('2026-11-25T23:00:00Z'));
+  const autumnChange = days.find((day) => day.day === '2026-10-25')!;
+  t.is(autumnChange.toMs - autumnChange.fromMs, 25 * HOUR_MS);
+  t.is(pageDays(NOW_MS, 'Europe/Berlin'), days, 'the same day in the same zone reuses the list');
+  t.is(pageDays(NOW_MS, 'Pacific/Kiritimati').at(-1)!.day, '2026-11-27');
+});
+
+test('an incident marks every local day it overlapped, and only those', (t) => {
+  const days = pageDays(NOW_MS, 'Europe/Berlin');
+  const at = (iso: string): number => Date.parse(iso);
+  const incidents: IncidentSpan[] = [
+    { id: 1, openedAtMs: at('2026-11-23T22:30:00Z'), resolvedAtMs: at('2026-11-23T23:30:00Z') }, // across Berlin's midnight: the 23rd and the 24th
+    { id: 2, openedAtMs: at('2026-11-26T08:00:00Z'), resolvedAtMs: null }, // still open: today
+    { id: 3, openedAtMs: at('2026-01-01T00:00:00Z'), resolvedAtMs: at('2026-08-29T12:00:00Z') }, // began before the first day: the first day only
+    { id: 4, openedAtMs: at('2026-11-20T10:00:00Z'), resolvedAtMs: at('2026-11-20T11:00:00Z') },
+  ];
+  const bars = checkDays(days, new Map(), incidents, NOW_MS);
+  const marked = Object.fromEntries(bars.filter((bar) => bar.incidentIds.length > 0).map((bar) => [bar.day, bar.incidentIds]));
+  t.deepEqual(marked, { '2026-08-29': [3], '2026-11-20': [4], '2026-11-23': [1], '2026-11-24': [1], '2026-11-26': [2] });
+});
+
+test('the days an incident marks are those a day-by-day overlap test finds', (t) => {
+  const days = pageDays(NOW_MS, 'America/New_York');
+  const span = days.at(-1)!.toMs - days[0]!.fromMs;
+  const incident = fc
+    .record({ id: fc.nat(), opened: fc.integer({ min: -span / 2, max: span }), length: fc.integer({ min: 0, max: span }), open: fc.boolean() })
+    .map(({ id, opened, length, open }): IncidentSpan => {
+      const openedAtMs = Math.min(days[0]!.fromMs + opened, NOW_MS);
+      return { id, openedAtMs, resolvedAtMs: open ? null : Math.min(openedAtMs + length, NOW_MS) };
+    });
+  fc.assert(
+    fc.property(fc.array(incident, { maxLength: 6 }), (incidents) => {
+      const bars = checkDays(days, new Map(), incidents, NOW_MS);
+      const expected = days.map((day) => incidents.filter((one) => one.openedAtMs < day.toMs && (one.resolvedAtMs ?? NOW_MS) >= day.fromMs).map((one) => one.id));
+      t.deepEqual(
+        bars.map((bar) => bar.incidentIds),
+        expected,
+      );
+    }),
+  );
+});
+
+test('a day and the last 30 days count by the SLA policy: only quorum failures are downtime', (t) => {
+  const days = pageDays(NOW_MS, 'UTC');
+  const byDay = new Map([
+    ['2026-11-26', counts(90, 10)],
+    ['2026-11-01', counts(100, 0)],
+    ['2026-10-01', counts(0, 100)],
+  ]);
+  const bars = checkDays(days, byDay, [], NOW_MS);
+  t.deepEqual(bars.at(-1), { day: '2026-11-26', availability: 0.9, downtimeMinutes: 10, maintenanceRuns: 0, incidentIds: [] });
+  t.is(bars.find((bar) => bar.day === '2026-11-25')!.availability, null, 'a day without runs has no figure');
+  t.is(availabilityOverLast(days, byDay, 30), 0.95);
+  t.is(availabilityOverLast(days, byDay, 90), 0.63333, 'five decimals, as the report rounds');
+  t.is(availabilityOverLast(days, new Map(), 30), null);
+});
