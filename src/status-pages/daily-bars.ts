@@ -74,6 +74,12 @@ export const countedDay = (counts: RunCounts): CountedDay => ({ counts, figures:
 
 const NO_RUNS: DayFigures = { availability: null, downtimeMinutes: 0, maintenanceRuns: 0 };
 
+/** A check's counts of each day of the page, at the day's index; undefined for a day without runs. */
+export type CountsOfDays = ReadonlyArray<CountedDay | undefined>;
+
+/** Most days have no incident: they share one empty list, which nothing changes (the view's readers only read). */
+const NO_INCIDENTS: readonly number[] = Object.freeze([]);
+
 /** The first index whose day ends after `ms` (days are consecutive and sorted). */
 function firstDayEndingAfter(days: readonly PageDay[], ms: number): number {
   let low = 0;
@@ -86,16 +92,18 @@ function firstDayEndingAfter(days: readonly PageDay[], ms: number): number {
   return low;
 }
 
-/** One check's bars: each day's counts (keyed by day label) and the incidents that overlapped it. */
-export function checkDays(days: readonly PageDay[], countsByDay: ReadonlyMap<string, CountedDay>, incidents: readonly IncidentSpan[], nowMs: number): PublicDay[] {
-  const bars = days.map((day): PublicDay => {
-    const figures = countsByDay.get(day.day)?.figures ?? NO_RUNS;
-    return { day: day.day, availability: figures.availability, downtimeMinutes: figures.downtimeMinutes, maintenanceRuns: figures.maintenanceRuns, incidentIds: [] };
+/** One check's bars: each day's counts and the incidents that overlapped it. */
+export function checkDays(days: readonly PageDay[], countsOfDays: CountsOfDays, incidents: readonly IncidentSpan[], nowMs: number): PublicDay[] {
+  const bars = days.map((day, i): PublicDay => {
+    const figures = countsOfDays[i]?.figures ?? NO_RUNS;
+    return { day: day.day, availability: figures.availability, downtimeMinutes: figures.downtimeMinutes, maintenanceRuns: figures.maintenanceRuns, incidentIds: NO_INCIDENTS };
   });
   // An incident marks the consecutive days it overlapped: from the first ending after it opened to the last beginning before it ended.
   for (const incident of incidents) {
     const endMs = incident.resolvedAtMs ?? nowMs;
-    for (let i = firstDayEndingAfter(days, incident.openedAtMs); i < days.length && days[i]!.fromMs <= endMs; i += 1) bars[i]!.incidentIds.push(incident.id);
+    for (let i = firstDayEndingAfter(days, incident.openedAtMs); i < days.length && days[i]!.fromMs <= endMs; i += 1) {
+      bars[i]!.incidentIds = [...bars[i]!.incidentIds, incident.id];
+    }
   }
   return bars;
 }
@@ -103,11 +111,11 @@ export function checkDays(days: readonly PageDay[], countsByDay: ReadonlyMap<str
 const ZERO: RunCounts = { upRuns: 0, downRuns: 0, unknownRuns: 0, maintenanceRuns: 0, quorumDownRuns: 0, partialRuns: 0, downtimeSeconds: 0 };
 
 /** Availability over the last `count` of the days. */
-export function availabilityOverLast(days: readonly PageDay[], countsByDay: ReadonlyMap<string, CountedDay>, count: number): number | null {
+export function availabilityOverLast(days: readonly PageDay[], countsOfDays: CountsOfDays, count: number): number | null {
   const first = Math.max(0, days.length - count);
   const total = { ...ZERO };
   for (let i = first; i < days.length; i += 1) {
-    const counts = countsByDay.get(days[i]!.day)?.counts;
+    const counts = countsOfDays[i]?.counts;
     if (counts === undefined) continue;
     total.upRuns += counts.upRuns;
     total.downRuns += counts.downRuns;
@@ -121,4 +129,4 @@ export function availabilityOverLast(days: readonly PageDay[], countsByDay: Read
 }
 
 /** A domain has no runs: its bars show no figure. */
-export const emptyDays = (days: readonly PageDay[]): PublicDay[] => days.map((day) => ({ day: day.day, availability: null, downtimeMinutes: 0, maintenanceRuns: 0, incidentIds: [] }));
+export const emptyDays = (days: readonly PageDay[]): PublicDay[] => days.map((day) => ({ day: day.day, availability: null, downtimeMinutes: 0, maintenanceRuns: 0, incidentIds: NO_INCIDENTS }));

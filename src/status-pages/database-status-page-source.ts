@@ -5,7 +5,17 @@ import { SLA_POLICY } from '../domain/sla-report.js';
 import type { CheckState } from '../store/entities/uptime-check.js';
 import type { StatusPageLink } from '../store/entities/status-page.js';
 import type { Store } from '../store/orm.js';
-import { availabilityOverLast, checkDays, countedDay, emptyDays, pageDays, type CountedDay, type IncidentSpan, type PageDay } from './daily-bars.js';
+import {
+  availabilityOverLast,
+  checkDays,
+  countedDay,
+  emptyDays,
+  pageDays,
+  type CountedDay,
+  type CountsOfDays,
+  type IncidentSpan,
+  type PageDay,
+} from './daily-bars.js';
 import { checkComponentState, domainComponentState, pageState } from './public-state.js';
 import type { StatusPageLogo, StatusPageSource } from './status-page-source.js';
 import type { PublicComponent, PublicComponentGroup, PublicIncident, PublicIncidentState, PublicMaintenance, PublicStatusPage } from './status-page-view.js';
@@ -77,7 +87,7 @@ export interface DatabaseStatusPageSourceOptions {
 export class DatabaseStatusPageSource implements StatusPageSource {
   private readonly now: () => Date;
   /** Counts of settled days by page (its time zone, days and checks), least recently read first. */
-  private readonly settled = new Map<string, { readAtMs: number; byCheck: Map<number, Map<string, CountedDay>> }>();
+  private readonly settled = new Map<string, { readAtMs: number; byCheck: Map<number, CountsOfDays> }>();
 
   constructor(
     private readonly store: Store,
@@ -171,23 +181,26 @@ export class DatabaseStatusPageSource implements StatusPageSource {
   }
 
   /**
-   * Counts per check and local day. Days that ended a day ago or more are settled (their runs
-   * reached the rollups long since): their counts are kept per page and read again hourly, and a
-   * cache miss reads only the last day or two.
+   * Counts per check of each local day, at the day's index. Days that ended a day ago or more are
+   * settled (their runs reached the rollups long since): their counts are kept per page and read
+   * again hourly, and a cache miss reads only the last day or two.
    */
-  private async dailyCounts(checkIds: number[], days: readonly PageDay[], timeZone: string, nowMs: number): Promise<Map<number, Map<string, CountedDay>>> {
+  private async dailyCounts(checkIds: number[], days: readonly PageDay[], timeZone: string, nowMs: number): Promise<Map<number, CountsOfDays>> {
     if (checkIds.length === 0) return new Map();
-    const settledDays = days.filter((day) => day.toMs <= nowMs - SETTLED_AFTER_MS);
-    const key = `${timeZone} ${settledDays[0]?.day} ${settledDays[settledDays.length - 1]?.day} ${checkIds.join(',')}`;
+    const settledCount = days.filter((day) => day.toMs <= nowMs - SETTLED_AFTER_MS).length;
+    const key = `${timeZone} ${days[0]!.day} ${settledCount} ${checkIds.join(',')}`;
     const kept = this.settled.get(key);
-    if (kept && nowMs - kept.readAtMs < SETTLED_REREAD_MS) return mergedCounts(kept.byCheck, await this.countsOf(checkIds, days.slice(settledDays.length), timeZone, nowMs));
+    if (kept && nowMs - kept.readAtMs < SETTLED_REREAD_MS) {
+      const recentDays = days.slice(settledCount);
+      const recent = await this.countsOf(checkIds, recentDays, timeZone, nowMs);
+      return new Map(checkIds.map((checkId) => [checkId, [...kept.byCheck.get(checkId)!, ...countsAt(recentDays, recent.get(checkId))]]));
+    }
     const counts = await this.countsOf(checkIds, days, timeZone, nowMs);
-    const settledLabels = new Set(settledDays.map((day) => day.day));
-    const settled = new Map([...counts].map(([checkId, byDay]) => [checkId, new Map([...byDay].filter(([day]) => settledLabels.has(day)))]));
+    const byCheck = new Map(checkIds.map((checkId) => [checkId, countsAt(days, counts.get(checkId))]));
     this.settled.delete(key);
-    this.settled.set(key, { readAtMs: nowMs, byCheck: settled });
+    this.settled.set(key, { readAtMs: nowMs, byCheck: new Map([...byCheck].map(([checkId, counted]) => [checkId, counted.slice(0, settledCount)])) });
     if (this.settled.size > SETTLED_PAGES_KEPT) this.settled.delete(this.settled.keys().next().value!);
-    return counts;
+    return byCheck;
   }
 
   /**
@@ -253,7 +266,7 @@ export class DatabaseStatusPageSource implements StatusPageSource {
     row: ComponentRow,
     page: PageRow,
     days: readonly PageDay[],
-    counts: Map<number, Map<string, CountedDay>>,
+    counts: ReadonlyMap<number, CountsOfDays>,
     spansByCheck: ReadonlyMap<number, IncidentSpan[]>,
     activeWindows: WindowRow[],
     now: Date,
@@ -261,7 +274,7 @@ export class DatabaseStatusPageSource implements StatusPageSource {
     const nowMs = now.getTime();
     if (row.state !== null) {
       const checkId = Number(row.check_id);
-      const byDay = counts.get(checkId) ?? new Map<string, CountedDay>();
+      const countsOfDays = counts.get(checkId) ?? [];
       const inMaintenance = activeWindows.some((window) => window.scope === 'workspace' || Number(window.check_id) === checkId);
       return {
         key: `c${checkId}`,
@@ -269,9 +282,9 @@ export class DatabaseStatusPageSource implements StatusPageSource {
         displayName: row.display_name,
         hostName: page.show_host_names ? row.hostname : null,
         state: checkComponentState({ paused: row.paused === true, state: row.state }, inMaintenance),
-        days: checkDays(days, byDay, spansByCheck.get(checkId) ?? [], nowMs),
-        availability30d: availabilityOverLast(days, byDay, 30),
-        availability90d: availabilityOverLast(days, byDay, days.length),
+        days: checkDays(days, countsOfDays, spansByCheck.get(checkId) ?? [], nowMs),
+        availability30d: availabilityOverLast(days, countsOfDays, 30),
+        availability90d: availabilityOverLast(days, countsOfDays, days.length),
         certificate: null,
       };
     }
@@ -311,16 +324,13 @@ const SETTLED_AFTER_MS = DAY_MS;
 const SETTLED_REREAD_MS = 3_600_000;
 const SETTLED_PAGES_KEPT = 1000;
 
-/** Each check's settled counts with its recent ones. */
-function mergedCounts(settled: ReadonlyMap<number, ReadonlyMap<string, CountedDay>>, recent: ReadonlyMap<number, ReadonlyMap<string, CountedDay>>): Map<number, Map<string, CountedDay>> {
-  const merged = new Map<number, Map<string, CountedDay>>();
-  for (const checkId of new Set([...settled.keys(), ...recent.keys()])) merged.set(checkId, new Map([...(settled.get(checkId) ?? []), ...(recent.get(checkId) ?? [])]));
-  return merged;
-}
-
 /** A daily rollup row's counts under the names of ROLLUP_SUMS. */
 const DAILY_COUNTS = `up_runs as up, down_runs as down, unknown_runs as unknown, maintenance_runs as maintenance,
   quorum_down_runs as quorum_down, partial_runs as partial, downtime_seconds as downtime`;
+
+/** A check's counts laid out by the days' indexes. */
+const countsAt = (days: readonly PageDay[], byDay: ReadonlyMap<string, CountedDay> | undefined): Array<CountedDay | undefined> =>
+  days.map((day) => byDay?.get(day.day));
 
 const utcDay = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
 

@@ -26,7 +26,7 @@ export interface PublicDay {
   /** Runs inside a maintenance window that day (not counted). */
   maintenanceRuns: number;
   /** Ids of the public incidents that overlapped the day (see PublicStatusPage.incidents). */
-  incidentIds: number[];
+  incidentIds: readonly number[];
 }
 
 export interface PublicCertificate {

@@ -19,12 +19,14 @@ function barClass(day: PublicDay): string {
 /**
  * What a page's bars share, made once per rendering: a page of 100 components has 9,000 bars
  * but only 90 dates, so the dates' texts are made once each, and most bars (a day without
- * incidents, with the same figures on several components) are made once each too.
+ * incidents, with the same figures on several components) are made once each too: found by
+ * their day, then by their availability alone when the day had no downtime or maintenance
+ * (the common case, a number key), else by all their figures.
  */
 interface BarContext {
   incidentTitles: ReadonlyMap<number, string>;
   dates: Map<string, string>;
-  barsWithoutIncidents: Map<string, string>;
+  barsWithoutIncidents: Map<string, Map<number | string | null, string>>;
 }
 
 function dateOf(day: string, context: BarContext): string {
@@ -44,11 +46,16 @@ function dateOf(day: string, context: BarContext): string {
  */
 function renderDay(day: PublicDay, context: BarContext): string {
   if (day.incidentIds.length > 0) return renderBar(day, context);
-  const key = `${day.day} ${day.availability} ${day.downtimeMinutes} ${day.maintenanceRuns}`;
-  let bar = context.barsWithoutIncidents.get(key);
+  let byFigures = context.barsWithoutIncidents.get(day.day);
+  if (byFigures === undefined) {
+    byFigures = new Map();
+    context.barsWithoutIncidents.set(day.day, byFigures);
+  }
+  const key = day.downtimeMinutes === 0 && day.maintenanceRuns === 0 ? day.availability : `${day.availability} ${day.downtimeMinutes} ${day.maintenanceRuns}`;
+  let bar = byFigures.get(key);
   if (bar === undefined) {
     bar = renderBar(day, context);
-    context.barsWithoutIncidents.set(key, bar);
+    byFigures.set(key, bar);
   }
   return bar;
 }
