@@ -11,6 +11,7 @@ import { MessengerChannel } from './channels/messenger.js';
 import { PushChannel } from './channels/push.js';
 import { SmsChannel } from './channels/sms.js';
 import { WebhookChannel } from './channels/webhook.js';
+import { MailSender } from './mail-sender.js';
 import { OutboundHttp } from './outbound-http.js';
 import { SubscriberEmailChannel } from '../status-pages/subscriptions/subscriber-email-channel.js';
 import { SubscriberWebhookChannel } from '../status-pages/subscriptions/subscriber-webhook-channel.js';
@@ -50,11 +51,12 @@ export function buildChannels(settings: NotifierSettings, store: Store, logger: 
   const extraCa = settings.VANTAGE_EXTRA_CA_FILE ? readExtraCa(settings.VANTAGE_EXTRA_CA_FILE, logger) : undefined;
   const timeoutMs = settings.VANTAGE_NOTIFY_TIMEOUT_MS;
   const http = new OutboundHttp({ allowPrivate: settings.VANTAGE_ALLOW_PRIVATE_TARGETS === '1', extraCa, timeoutMs, hostsFile: settings.VANTAGE_HOSTS_FILE });
+  const mail = new MailSender(settings.SMTP_URL, settings.VANTAGE_MAIL_FROM, { extraCa, timeoutMs });
   const list: Channel[] = [
     new WebhookChannel(http),
     new ChatChannel(http),
     new MessengerChannel(http, settings.VANTAGE_MESSENGER_API_URL),
-    new EmailChannel(settings.SMTP_URL, settings.VANTAGE_MAIL_FROM, { extraCa, timeoutMs }),
+    new EmailChannel(mail),
     new SmsChannel(http, {
       apiBaseUrl: settings.VANTAGE_SMS_API_URL,
       accountSid: settings.VANTAGE_SMS_ACCOUNT_SID,
@@ -67,7 +69,7 @@ export function buildChannels(settings: NotifierSettings, store: Store, logger: 
       accessToken: pushCredential(settings, http),
     }),
     new AmqpChannel(settings.AMQP_URL, logger),
-    new SubscriberEmailChannel(store, { smtpUrl: settings.SMTP_URL, from: settings.VANTAGE_MAIL_FROM, publicUrl: settings.VANTAGE_PUBLIC_URL, extraCa, timeoutMs }),
+    new SubscriberEmailChannel(store, mail, settings.VANTAGE_PUBLIC_URL),
     new SubscriberWebhookChannel(store, http, settings.VANTAGE_PUBLIC_URL),
   ];
   return {
@@ -75,6 +77,7 @@ export function buildChannels(settings: NotifierSettings, store: Store, logger: 
     close: async () => {
       await Promise.allSettled(list.map((channel) => channel.close?.()));
       http.close();
+      mail.close();
     },
   };
 }

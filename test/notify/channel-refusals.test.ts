@@ -4,6 +4,7 @@ import { PushChannel } from '../../src/notify/channels/push.js';
 import { SmsChannel } from '../../src/notify/channels/sms.js';
 import { ChatChannel } from '../../src/notify/channels/chat.js';
 import type { OutboxEventView } from '../../src/notify/event.js';
+import { MailSender } from '../../src/notify/mail-sender.js';
 import { OutboundHttp } from '../../src/notify/outbound-http.js';
 import type { Store } from '../../src/store/orm.js';
 
@@ -23,20 +24,20 @@ const strict = new OutboundHttp({ allowPrivate: false, timeoutMs: 1000 });
 test.after.always(() => strict.close());
 
 test('e-mail without SMTP_URL, or to a malformed address, fails with the reason', async (t) => {
-  t.deepEqual(await new EmailChannel(undefined, 'a@b.example', { timeoutMs: 1000 }).send(event, to('ops@example.com'), signal), {
+  t.deepEqual(await new EmailChannel(new MailSender(undefined, 'a@b.example', { timeoutMs: 1000 })).send(event, to('ops@example.com'), signal), {
     kind: 'failed',
     reason: 'e-mail is not configured on this server (SMTP_URL)',
   });
-  t.deepEqual(await new EmailChannel('smtp://127.0.0.1:1', 'a@b.example', { timeoutMs: 1000 }).send(event, to('not an address'), signal), {
+  t.deepEqual(await new EmailChannel(new MailSender('smtp://127.0.0.1:1', 'a@b.example', { timeoutMs: 1000 })).send(event, to('not an address'), signal), {
     kind: 'failed',
     reason: '"not an address" is not an e-mail address',
   });
 });
 
 test('an unreachable SMTP relay is a passing failure', async (t) => {
-  const channel = new EmailChannel('smtp://127.0.0.1:1', 'a@b.example', { timeoutMs: 1000 });
-  const outcome = await channel.send(event, to('ops@example.com'), signal);
-  await channel.close();
+  const mail = new MailSender('smtp://127.0.0.1:1', 'a@b.example', { timeoutMs: 1000 });
+  const outcome = await new EmailChannel(mail).send(event, to('ops@example.com'), signal);
+  mail.close();
   t.is(outcome.kind, 'retry');
 });
 

@@ -1,11 +1,9 @@
 import { generateKeyPairSync, createVerify } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import test from 'ava';
 import { pino } from 'pino';
-import { SMTPServer } from 'smtp-server';
 import { InProcessBus } from '../../src/bus/in-process-bus.js';
 import { enqueueEvent } from '../../src/notify/enqueue.js';
 import { startNotifier } from '../../src/notify/notifier.js';
@@ -18,6 +16,7 @@ import { User } from '../../src/store/entities/user.js';
 import { WorkspaceShare } from '../../src/store/entities/workspace.js';
 import { allPermissions } from '../../src/domain/permissions.js';
 import { engineName, freshStore } from '../support/database.js';
+import { startMailSink } from '../support/notify/mail-sink.js';
 import { startReceiver, type ReceivedRequest } from '../support/notify/receiver.js';
 import { createGroup, loadClientAndWorkspace, seedClient } from '../support/notify/seed.js';
 import { notifySettings } from '../support/notify/settings.js';
@@ -27,31 +26,8 @@ const context = await freshStore();
 const { store } = context;
 const logger = pino({ level: 'silent' });
 
-interface Mail {
-  from: string;
-  to: string[];
-  raw: string;
-}
-const mails: Mail[] = [];
-const smtp = new SMTPServer({
-  disabledCommands: ['STARTTLS', 'AUTH'],
-  authOptional: true,
-  logger: false,
-  onData(stream, session, callback) {
-    const chunks: Buffer[] = [];
-    stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-    stream.on('end', () => {
-      mails.push({
-        from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-        to: session.envelope.rcptTo.map((r) => r.address),
-        raw: Buffer.concat(chunks).toString('utf8'),
-      });
-      callback();
-    });
-  },
-});
-await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-const smtpPort = (smtp.server.address() as AddressInfo).port;
+const smtp = await startMailSink();
+const mails = smtp.mails;
 
 const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
 const tokenRequests: URLSearchParams[] = [];
@@ -90,7 +66,7 @@ writeFileSync(
 
 const settings = notifySettings({
   VANTAGE_NOTIFY_POLL_MS: '60000',
-  SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+  SMTP_URL: smtp.url,
   VANTAGE_MAIL_FROM: 'Vantage Alerts <alerts@vantage.test>',
   VANTAGE_MESSENGER_API_URL: providers.origin,
   VANTAGE_SMS_API_URL: providers.origin,
@@ -104,7 +80,7 @@ const settings = notifySettings({
 
 test.after.always(async () => {
   await providers.close();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp.close();
   await context.close();
 });
 

@@ -1,7 +1,7 @@
-import nodemailer, { type Transporter } from 'nodemailer';
 import { isEmailAddress } from '../../domain/email-address.js';
-import { failed, retry, delivered, type Channel, type ChannelRouting, type DeliveryOutcome, type DeliveryTarget } from '../channel.js';
+import { failed, retry, type Channel, type ChannelRouting, type DeliveryOutcome, type DeliveryTarget } from '../channel.js';
 import { isWebhookEventType, TEST_EVENT_TYPE, type OutboxEventView } from '../event.js';
+import type { MailSender } from '../mail-sender.js';
 import { describeEvent, plainText, type HumanMessage } from '../message-text.js';
 
 /**
@@ -34,56 +34,17 @@ export function buildEmail(event: OutboxEventView): { subject: string; text: str
   return { subject: `[Vantage] ${message.title}`, text: plainText(message), html: html(message, event.eventType) };
 }
 
-/** An SMTP reply code says who is at fault: 5xx the message or mailbox (final), 4xx the moment (retry). */
-function outcomeOfMailError(error: unknown): DeliveryOutcome {
-  const { responseCode, message } = error as { responseCode?: number; message?: string };
-  const reason = message ?? String(error);
-  if (typeof responseCode === 'number' && responseCode >= 500) return failed(reason, responseCode);
-  return retry(reason, typeof responseCode === 'number' ? responseCode : undefined);
-}
-
 /** E-mail through the configured SMTP relay, with a text and an HTML part. */
 export class EmailChannel implements Channel {
   readonly name = 'email' as const;
-  private readonly transport: Transporter | null;
 
-  constructor(
-    smtpUrl: string | undefined,
-    private readonly from: string,
-    options: { extraCa?: string | undefined; timeoutMs: number },
-  ) {
-    this.transport = smtpUrl
-      ? nodemailer.createTransport({
-          url: smtpUrl,
-          connectionTimeout: options.timeoutMs,
-          greetingTimeout: options.timeoutMs,
-          socketTimeout: options.timeoutMs * 2,
-          ...(options.extraCa ? { tls: { ca: options.extraCa } } : {}),
-        })
-      : null;
-  }
+  constructor(private readonly mail: MailSender) {}
 
   async send(event: OutboxEventView, target: DeliveryTarget, signal: AbortSignal): Promise<DeliveryOutcome> {
-    if (!this.transport) return failed('e-mail is not configured on this server (SMTP_URL)');
+    const unconfigured = this.mail.unconfigured();
+    if (unconfigured) return unconfigured;
     if (!isEmailAddress(target.destination)) return failed(`"${target.destination}" is not an e-mail address`);
     if (signal.aborted) return retry('stopped before sending');
-    const mail = buildEmail(event);
-    try {
-      await this.transport.sendMail({
-        from: this.from,
-        to: target.destination,
-        subject: mail.subject,
-        text: mail.text,
-        html: mail.html,
-        headers: { 'X-Vantage-Delivery': target.deliveryId, 'X-Vantage-Event': event.eventType },
-      });
-      return delivered();
-    } catch (error) {
-      return outcomeOfMailError(error);
-    }
-  }
-
-  async close(): Promise<void> {
-    this.transport?.close();
+    return this.mail.send({ to: target.destination, ...buildEmail(event), deliveryId: target.deliveryId, eventType: event.eventType });
   }
 }

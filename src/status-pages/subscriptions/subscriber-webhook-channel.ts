@@ -1,10 +1,7 @@
 import { failed, type Channel, type DeliveryOutcome, type DeliveryTarget } from '../../notify/channel.js';
-import { outcomeOfError } from '../../notify/error-outcome.js';
 import type { OutboxEventView } from '../../notify/event.js';
-import { outcomeOfStatus } from '../../notify/http-outcome.js';
 import type { OutboundHttp } from '../../notify/outbound-http.js';
-import { WEBHOOK_USER_AGENT } from '../../notify/channels/webhook.js';
-import { DELIVERY_HEADER, EVENT_HEADER, SIGNATURE_HEADER, signWebhook } from '../../notify/webhook-signature.js';
+import { postSignedWebhook } from '../../notify/signed-webhook.js';
 import type { Store } from '../../store/orm.js';
 import { subscriberLinks } from './links.js';
 import { recipientOf } from './subscriber-recipient.js';
@@ -38,28 +35,10 @@ export class SubscriberWebhookChannel implements Channel {
       status_page: { slug, title: page_title, ...(this.publicUrl ? { url: subscriberLinks(this.publicUrl, slug).page } : {}) },
       ...details,
     });
-    const signature = signWebhook(subscriber.secret, body, Math.floor(this.now().getTime() / 1000));
-    try {
-      const response = await this.http.request(
-        {
-          url: subscriber.address,
-          method: 'POST',
-          httpsOnly: true,
-          userDestination: true,
-          headers: {
-            'Content-Type': 'application/json; charset=utf-8',
-            'User-Agent': WEBHOOK_USER_AGENT,
-            [SIGNATURE_HEADER]: signature,
-            [DELIVERY_HEADER]: target.deliveryId,
-            [EVENT_HEADER]: event.eventType,
-          },
-          body,
-        },
-        signal,
-      );
-      return outcomeOfStatus(response.status);
-    } catch (error) {
-      return outcomeOfError(error);
-    }
+    return postSignedWebhook(
+      this.http,
+      { url: subscriber.address, secret: subscriber.secret, body, deliveryId: target.deliveryId, eventType: event.eventType, signedAt: this.now() },
+      signal,
+    );
   }
 }

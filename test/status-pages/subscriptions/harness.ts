@@ -2,13 +2,13 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import express from 'express';
 import { pino } from 'pino';
-import { SMTPServer } from 'smtp-server';
 import { errorHandler } from '../../../src/api/error-handler.js';
 import { securityHeaders } from '../../../src/api/security-headers.js';
 import type { Store } from '../../../src/store/orm.js';
 import { StatusPage, StatusPageComponent } from '../../../src/store/entities/status-page.js';
 import { UptimeCheck } from '../../../src/store/entities/uptime-check.js';
 import { subscriptionRoutes, type SubscriptionRoutesOptions } from '../../../src/status-pages/subscriptions/subscription-routes.js';
+import { startMailSink, type ReceivedMail } from '../../support/notify/mail-sink.js';
 import { seedClient } from '../../support/notify/seed.js';
 
 export const silent = pino({ level: 'silent' });
@@ -53,27 +53,20 @@ export interface MailServer {
   close(): Promise<void>;
 }
 
-/** A real SMTP server (smtp-server) on loopback that keeps every mail it accepts. */
+function parseMail({ to, raw }: ReceivedMail): Mail {
+  return { to, headers: parseHeaders(raw.slice(0, raw.indexOf('\r\n\r\n'))), text: textPart(raw) };
+}
+
+/** A real SMTP server on loopback; `mails` reads every mail it accepted so far. */
 export async function startMailServer(): Promise<MailServer> {
-  const mails: Mail[] = [];
-  const smtp = new SMTPServer({
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    authOptional: true,
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        const raw = Buffer.concat(chunks).toString('utf8');
-        const split = raw.indexOf('\r\n\r\n');
-        mails.push({ to: session.envelope.rcptTo.map((r) => r.address), headers: parseHeaders(raw.slice(0, split)), text: textPart(raw) });
-        callback();
-      });
+  const sink = await startMailSink();
+  return {
+    url: sink.url,
+    get mails() {
+      return sink.mails.map(parseMail);
     },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const port = (smtp.server.address() as AddressInfo).port;
-  return { url: `smtp://127.0.0.1:${port}`, mails, close: () => new Promise<void>((resolve) => smtp.close(() => resolve())) };
+    close: sink.close,
+  };
 }
 
 /** The link after `label: ` in a mail's text. */
