@@ -16,4 +16,11 @@ export const ApiSettings = Type.Object({
     default: '0',
     description: '1: one info log line per API request (method, path, route, status, duration_ms, request_id, remote_address, user_id); 0: none',
   }),
+  VANTAGE_STATUS_PAGE_CONFIRMATION_MAILS_PER_HOUR: Type.Integer({
+    minimum: 1,
+    maximum: 1_000_000,
+    default: 1000,
+    description:
+      'confirmation mails one status page sends in an hour, whatever the addresses (1 to 1000000); beyond it subscribe requests get the same answer and no mail (each address also gets at most 3 an hour)',
+  }),
 });

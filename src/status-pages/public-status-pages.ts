@@ -10,7 +10,7 @@ import { StatusPageChangeFeed } from './status-page-change-feed.js';
 export function publicStatusPages(store: Store, settings: Settings): StatusPageRoutes {
   const source = new DatabaseStatusPageSource(store, { hourlyRetentionDays: settings.VANTAGE_HOURLY_ROLLUP_RETENTION_DAYS });
   const pages = statusPageRoutes(source, { publicUrl: settings.VANTAGE_PUBLIC_URL });
-  pages.router.use(subscriptionRoutes({ store }));
+  pages.router.use(subscriptionRoutes({ store, confirmationMailsPerPageHour: settings.VANTAGE_STATUS_PAGE_CONFIRMATION_MAILS_PER_HOUR }));
   return pages;
 }
 

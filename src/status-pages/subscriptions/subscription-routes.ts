@@ -13,6 +13,8 @@ export interface SubscriptionRoutesOptions {
   now?: () => Date;
   /** Subscribe requests per page and client address in a minute; 10 by default. */
   requestsPerMinute?: number;
+  /** Confirmation mails a page sends in an hour, whatever the addresses (VANTAGE_STATUS_PAGE_CONFIRMATION_MAILS_PER_HOUR). */
+  confirmationMailsPerPageHour: number;
 }
 
 /** The one answer to every accepted subscribe request: it never tells whether the address was known. */
@@ -66,7 +68,7 @@ export function subscriptionRoutes(options: SubscriptionRoutesOptions): Router {
       if (html) return sendPage(res, 400, { title: 'Not subscribed', text: parsed.reason, pagePath: pagePath(slug) });
       throw badRequest(parsed.reason, { email: parsed.reason });
     }
-    if (!(await subscribeByEmail(store, slug, parsed.address, now()))) throw notFound('status page');
+    if (!(await subscribeByEmail(store, slug, parsed.address, now(), options.confirmationMailsPerPageHour))) throw notFound('status page');
     if (html) return sendPage(res, 202, { title: 'Check your inbox', text: SUBSCRIBE_ANSWER, pagePath: pagePath(slug) });
     res.status(202).set('Cache-Control', 'no-store').json({ success: true, data: { message: SUBSCRIBE_ANSWER } });
   }));

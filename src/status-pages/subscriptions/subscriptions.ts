@@ -3,6 +3,7 @@ import { StatusPage } from '../../store/entities/status-page.js';
 import { StatusPageSubscriber, StatusPageSubscriberToken, type SubscriberTokenPurpose } from '../../store/entities/status-page-subscriber.js';
 import type { Store } from '../../store/orm.js';
 import { enqueueConfirmationMail } from './enqueue-notices.js';
+import { takePageConfirmationMail } from './page-confirmation-window.js';
 import { confirmationAllowance } from './throttle.js';
 import { hashToken, isTokenShaped, sameHash } from './tokens.js';
 
@@ -11,10 +12,11 @@ export const CONFIRMATION_TOKEN_TTL_MS = 7 * 24 * 3600_000;
 
 /**
  * Subscribes an address to a page, or does nothing visible: a new or still pending address gets a
- * confirmation mail (through the outbox, at most a few an hour), a confirmed one gets nothing.
- * False only when there is no such enabled page; the caller answers every other case the same.
+ * confirmation mail (through the outbox, at most a few an hour per address and `pageMailsPerHour`
+ * per page), a confirmed one gets nothing. False only when there is no such enabled page; the
+ * caller answers every other case the same.
  */
-export async function subscribeByEmail(store: Store, slug: string, address: string, now: Date): Promise<boolean> {
+export async function subscribeByEmail(store: Store, slug: string, address: string, now: Date, pageMailsPerHour: number): Promise<boolean> {
   const attempt = () =>
     store.em.fork().transactional(async (tx) => {
       const page = await tx.findOne(StatusPage, { slug, enabled: true }, { populate: ['workspace.client'] });
@@ -26,7 +28,7 @@ export async function subscribeByEmail(store: Store, slug: string, address: stri
       }
       if (subscriber.confirmedAt !== null) return true;
       const { send, next } = confirmationAllowance(subscriber, now);
-      if (!send) return true;
+      if (!send || !(await takePageConfirmationMail(tx, page.id, now, pageMailsPerHour))) return true;
       Object.assign(subscriber, next);
       enqueueConfirmationMail(tx, page, subscriber, now);
       return true;

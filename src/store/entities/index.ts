@@ -11,7 +11,7 @@ import { MaintenanceLease } from './maintenance-lease.js';
 import { DailyAvailability, HourlyAvailability, RollupCounts, Run } from './run.js';
 import { SignInAddress, SignInFailure } from './sign-in.js';
 import { StatusPage, StatusPageComponent, StatusPageLogoImage } from './status-page.js';
-import { MaintenanceStartAnnouncement, StatusPageSubscriber, StatusPageSubscriberToken } from './status-page-subscriber.js';
+import { MaintenanceStartAnnouncement, StatusPageConfirmationWindow, StatusPageSubscriber, StatusPageSubscriberToken } from './status-page-subscriber.js';
 import { UptimeCheck, UptimeCheckFavorite } from './uptime-check.js';
 import { User } from './user.js';
 import { Workspace, WorkspaceShare } from './workspace.js';
@@ -71,4 +71,5 @@ export const allEntities = [
   StatusPageSubscriber,
   StatusPageSubscriberToken,
   MaintenanceStartAnnouncement,
+  StatusPageConfirmationWindow,
 ];

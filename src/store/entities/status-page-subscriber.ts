@@ -1,4 +1,4 @@
-import { Entity, Enum, Index, ManyToOne, PrimaryKey, Property, Unique, type Rel, type Opt } from '@mikro-orm/core';
+import { Entity, Enum, Index, ManyToOne, OneToOne, PrimaryKey, Property, Unique, type Rel, type Opt } from '@mikro-orm/core';
 import { MaintenanceWindow } from './maintenance-window.js';
 import { StatusPage } from './status-page.js';
 
@@ -94,4 +94,21 @@ export class MaintenanceStartAnnouncement {
 
   @Property({ type: 'Date' })
   announcedAt!: Date;
+}
+
+/**
+ * The confirmation mails a page sent in its current hour, whatever the addresses: the page-wide
+ * throttle, shared by every API process. Apart from the page's row, so that counting a mail never
+ * looks like a change of the page (its change feed and cached answers are left alone).
+ */
+@Entity({ tableName: 'status_page_confirmation_windows' })
+export class StatusPageConfirmationWindow {
+  @OneToOne(() => StatusPage, { primary: true, deleteRule: 'cascade' })
+  page!: Rel<StatusPage>;
+
+  @Property({ type: 'Date' })
+  windowStart!: Date;
+
+  @Property({ type: 'integer' })
+  mails!: number;
 }

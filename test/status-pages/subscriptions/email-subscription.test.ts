@@ -11,7 +11,7 @@ import { form, linkIn, seedPage, silent, startMailServer, startSubscriptionApp }
 const context = await freshStore();
 const { store } = context;
 const smtp = await startMailServer();
-const app = await startSubscriptionApp({ store });
+const app = await startSubscriptionApp({ store, confirmationMailsPerPageHour: 1000 });
 const notifier = startNotifier({
   settings: notifySettings({ SMTP_URL: smtp.url, VANTAGE_PUBLIC_URL: app.origin, VANTAGE_MAIL_FROM: 'Status <status@vantage.test>' }),
   logger: silent,

@@ -9,12 +9,15 @@ import { form, json, seedPage, startSubscriptionApp } from './harness.js';
 const context = await freshStore();
 const { store } = context;
 let clock = new Date('2026-11-26T10:00:00Z');
-const app = await startSubscriptionApp({ store, now: () => clock, requestsPerMinute: 1000 });
-const strict = await startSubscriptionApp({ store, now: () => clock, requestsPerMinute: 3 });
+const app = await startSubscriptionApp({ store, now: () => clock, requestsPerMinute: 1000, confirmationMailsPerPageHour: 1000 });
+const strict = await startSubscriptionApp({ store, now: () => clock, requestsPerMinute: 3, confirmationMailsPerPageHour: 1000 });
+const PAGE_LIMIT = 4;
+const pageLimited = await startSubscriptionApp({ store, now: () => clock, requestsPerMinute: 1000, confirmationMailsPerPageHour: PAGE_LIMIT });
 
 test.after.always(async () => {
   await app.close();
   await strict.close();
+  await pageLimited.close();
   await context.close();
 });
 
@@ -68,6 +71,26 @@ test.serial(`at most ${CONFIRMATION_MAILS_PER_HOUR} confirmation mails an hour p
   clock = new Date(clock.getTime() + 3601_000);
   t.is((await fetch(url, json({ email: 'flood@example.com' }))).status, 202);
   t.is(await confirmationMails('flood@example.com'), CONFIRMATION_MAILS_PER_HOUR + 1);
+});
+
+test.serial(`a page sends at most its confirmation mails an hour whatever the addresses, also when asked at once, with the same answer (${engineName()})`, async (t) => {
+  const { slug } = await seedPage(store);
+  const other = await seedPage(store);
+  const url = `${pageLimited.origin}/status/${slug}/subscribe`;
+  const addresses = Array.from({ length: PAGE_LIMIT * 3 }, (_, i) => `rotating-${i}@example.com`);
+  const answers = await Promise.all(addresses.map(async (address) => answer(await fetch(url, json({ email: address })))));
+  t.true(answers.every((each) => each.status === 202 && each.body === answers[0]!.body));
+  const sent = async (): Promise<number> => (await Promise.all(addresses.map(confirmationMails))).reduce((a, b) => a + b, 0);
+  t.is(await sent(), PAGE_LIMIT);
+  t.is((await fetch(`${pageLimited.origin}/status/${other.slug}/subscribe`, json({ email: 'other-page@example.com' }))).status, 202);
+  t.is(await confirmationMails('other-page@example.com'), 1, 'another page has its own hour');
+  clock = new Date(clock.getTime() + 3601_000);
+  t.is((await fetch(url, json({ email: addresses.at(-1)! }))).status, 202);
+  t.is(await sent(), PAGE_LIMIT + 1, 'a new hour sends again');
+  clock = new Date(clock.getTime() - 2 * 3600_000);
+  t.is((await fetch(url, json({ email: addresses.at(-2)! }))).status, 202);
+  t.is(await sent(), PAGE_LIMIT + 2, 'a clock set back starts a new hour rather than waiting for the old one');
+  clock = new Date(clock.getTime() + 2 * 3600_000);
 });
 
 test.serial(`a client over its requests a minute per page gets 429, whatever the address (${engineName()})`, async (t) => {
