@@ -8,7 +8,7 @@ import { createLogger } from '../../src/log.js';
 import { DailyAvailability, HourlyAvailability, Run } from '../../src/store/entities/run.js';
 import { migrationsList } from '../../src/store/migrations/index.js';
 import { closeStore, migrate, openStore } from '../../src/store/orm.js';
-import { engineName, freshDatabase } from '../support/database.js';
+import { freshDatabase, type TestDatabase } from '../support/database.js';
 import { httpCheck, tenant } from '../engine/helpers.js';
 
 const logger = createLogger('silent');
@@ -20,8 +20,12 @@ async function countRows(db: Knex, table: string): Promise<number> {
 const dayMs = 86_400_000;
 const hourMs = 3_600_000;
 
-test(`a database made by the first migration, with runs in it, upgrades to the partitioned layout without losing history on ${engineName()}`, async (t) => {
-  const database = await freshDatabase();
+/**
+ * Run on both databases in every run: PostgreSQL when DATABASE_URL names one, and always an
+ * in-memory PGlite, the embedded default, whose partitioning and catalogue must upgrade the same.
+ */
+const upgradesInPlace = test.macro(async (t, engine: 'postgresql' | 'pglite') => {
+  const database: TestDatabase = engine === 'postgresql' ? await freshDatabase() : { databaseUrl: undefined, drop: async () => {} };
   const store = await openStore({ databaseUrl: database.databaseUrl });
   t.teardown(async () => {
     await closeStore(store);
@@ -104,3 +108,7 @@ test(`a database made by the first migration, with runs in it, upgrades to the p
   const sequence = await db().raw<{ rows: unknown[] }>(`select 1 from pg_class where relname = 'runs_id_seq'`);
   t.is(sequence.rows.length, 1, 'the id sequence outlived the old table');
 });
+
+const title = (engine: string): string => `a database made by the first migration, with runs in it, upgrades to the partitioned layout without losing history on ${engine}`;
+if (process.env.DATABASE_URL) test(title('postgresql'), upgradesInPlace, 'postgresql');
+test(title('pglite'), upgradesInPlace, 'pglite');
