@@ -2,7 +2,6 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { PermissionKey } from '../../domain/permissions.js';
 import type { IncidentStatus } from '../../store/entities/incident.js';
 import type { UserPermissions } from '../../store/entities/user.js';
-import type { Workspace } from '../../store/entities/workspace.js';
 import { isoInstant } from '../sql-instant.js';
 import { preparedRows } from '../../store/prepared-rows.js';
 
@@ -67,7 +66,7 @@ const sectionParams = (section: SearchSection, workspaceId: number, pattern: str
  * permitted section in one statement. A substring cannot use a b-tree index: each section walks
  * the workspace's rows in its order until `limit` of them match.
  */
-export async function search(em: EntityManager, workspace: Workspace, permissions: UserPermissions, query: string, limit: number): Promise<SearchResults> {
+export async function search(em: EntityManager, workspaceId: number, permissions: UserPermissions, query: string, limit: number): Promise<SearchResults> {
   const pattern = `%${escapeLike(query)}%`;
   const sections = Object.keys(SECTION_PERMISSIONS) as SearchSection[];
   const allowed = sections.filter((section) => permissions[SECTION_PERMISSIONS[section]] === true);
@@ -75,7 +74,7 @@ export async function search(em: EntityManager, workspace: Workspace, permission
   if (allowed.length === 0) return results;
   const [row] = await preparedRows<Record<SearchSection, unknown[]>>(em,
     `select ${allowed.map((section) => `(${SECTION_SQL[section]}) as ${section}`).join(', ')}`,
-    allowed.flatMap((section) => sectionParams(section, workspace.id, pattern, limit)),
+    allowed.flatMap((section) => sectionParams(section, workspaceId, pattern, limit)),
   );
   for (const section of allowed) (results as unknown as Record<SearchSection, unknown[]>)[section] = row![section];
   return results;
