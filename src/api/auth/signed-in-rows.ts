@@ -67,7 +67,8 @@ export async function loadSignedIn(em: EntityManager, userId: number, email: str
       workspaceId: visibleWorkspaceId,
     },
     credentialsVersion: row.u__credentials_version as number,
-    plan: { plan: row.c__plan as Plan, trialEndsAt: row.c__trial_ends_at as Date | null },
+    // The ORM leaves timestamps to itself: the driver hands them over as text.
+    plan: { plan: row.c__plan as Plan, trialEndsAt: row.c__trial_ends_at == null ? null : new Date(row.c__trial_ends_at as string | Date) },
     get user() {
       if (!user) {
         em.map(Client, rowOf(row, 'c')!);
