@@ -253,6 +253,14 @@ test('the list paginates and filters by status, search, paused and favorite', as
   t.deepEqual(await names('?search=SHOP'), ['Alpha shop', 'Gamma']);
   t.deepEqual(await names('?search=100%25'), ['Epsilon 100%']);
   t.deepEqual(await names('?search=_'), []);
+  // Three letters or digits in a row go through the trigram indexes: the same matching, wildcards literal.
+  t.deepEqual(await names('?search=shop-2'), ['Gamma']);
+  t.deepEqual(await names('?search=ON 100%25'), ['Epsilon 100%']);
+  t.deepEqual(await names('?search=100_'), []);
+  t.deepEqual(await names('?search=100%25&favorite=false'), ['Epsilon 100%']);
+  t.deepEqual(await names('?search=example&favorite=true'), ['Delta']);
+  const searchedPage = await api.call('GET', '/mobile/uptime-checks?search=example&limit=1&offset=1', { account });
+  t.deepEqual([searchedPage.body.data[0].name, searchedPage.body.pagination], ['Beta API', { limit: 1, offset: 1, total: 5 }]);
   t.deepEqual(await names('?paused=true'), ['Alpha shop']);
   t.deepEqual(await names('?paused=1'), ['Alpha shop']);
   t.deepEqual(await names('?paused=0'), ['Beta API', 'Delta', 'Epsilon 100%', 'Gamma']);

@@ -4,6 +4,7 @@ import type { ManagedBy } from '../../store/entities/managed-by.js';
 import { isoInstant } from '../sql-instant.js';
 import type { CheckListFilters, StatusFilter } from './check-queries.js';
 import { preparedRows } from '../../store/prepared-rows.js';
+import { containsPattern } from '../substring-pattern.js';
 
 /**
  * A page of checks in one statement whatever the page size or the workspace size: the page, with
@@ -66,8 +67,6 @@ function statusPairs(status: StatusFilter): { paused: boolean; states: CheckStat
   }
 }
 
-const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 interface Condition {
   sql: string;
   params: unknown[];
@@ -81,7 +80,7 @@ function conditions(workspaceId: number, filters: CheckListFilters): Condition[]
   if (status?.states) where.push({ sql: `c.state in (${status.states.map(() => '?').join(', ')})`, params: status.states });
   if (filters.paused !== undefined) where.push({ sql: 'c.paused = ?', params: [filters.paused] });
   if (filters.search) {
-    const pattern = `%${escapeLike(filters.search)}%`;
+    const pattern = containsPattern(filters.search);
     where.push({ sql: '(c.name ilike ? or c.hostname ilike ?)', params: [pattern, pattern] });
   }
   return where;
@@ -92,11 +91,9 @@ const FAVORITES = 'select f.check_id from uptime_check_favorites f where f.user_
 export async function listCheckRows(em: EntityManager, workspaceId: number, userId: number, filters: CheckListFilters): Promise<{ rows: CheckRow[]; total: number }> {
   const where = conditions(workspaceId, filters);
   const base = { sql: where.map((condition) => condition.sql).join(' and '), params: where.flatMap((condition) => condition.params) };
-  // workspace_check_counts has the columns the status and paused conditions name, so they apply to it as written;
-  // a search has to count the rows it matches.
-  const baseTotal: Condition = filters.search
-    ? { sql: `(select count(*) from uptime_checks c where ${base.sql})`, params: base.params }
-    : { sql: `(select coalesce(sum(c.checks), 0) from workspace_check_counts c where ${base.sql})`, params: base.params };
+  if (filters.search) return searchedRows(em, base, userId, filters);
+  // workspace_check_counts has the columns the status and paused conditions name, so they apply to it as written.
+  const baseTotal: Condition = { sql: `(select coalesce(sum(c.checks), 0) from workspace_check_counts c where ${base.sql})`, params: base.params };
   // Favourites are counted from the user's favourites, not by probing every check of the workspace.
   const favoriteTotal: Condition = { sql: `(select count(*) from uptime_check_favorites f join uptime_checks c on c.id = f.check_id where f.user_id = ? and ${base.sql})`, params: [userId, ...base.params] };
   const [pageWhere, total]: [Condition, Condition] =
@@ -111,6 +108,23 @@ export async function listCheckRows(em: EntityManager, workspaceId: number, user
       page as (select ${CHECK_COLUMNS} from ids join uptime_checks c on c.id = ids.id)
     select (select coalesce(json_agg(page order by page.name, page.id), '[]') from page) as rows, (${total.sql})::int as total`,
     [...pageWhere.params, filters.limit, filters.offset, userId, ...total.params],
+  );
+  return result!;
+}
+
+/**
+ * A search counts the checks it matches: found once through the trigram indexes on name and host
+ * name (materialised, so that the prepared statement's generic plan cannot prefer walking the name
+ * order for the page), then counted and paged.
+ */
+async function searchedRows(em: EntityManager, base: Condition, userId: number, filters: CheckListFilters): Promise<{ rows: CheckRow[]; total: number }> {
+  const favorite = filters.favorite === undefined ? '' : `and c.id ${filters.favorite ? 'in' : 'not in'} (${FAVORITES})`;
+  const [result] = await preparedRows<{ rows: CheckRow[]; total: number }>(em,
+    `with matched as materialized (select c.id, c.name from uptime_checks c where ${base.sql} ${favorite}),
+      ids as (select id from matched order by name, id limit ? offset ?),
+      page as (select ${CHECK_COLUMNS} from ids join uptime_checks c on c.id = ids.id)
+    select (select coalesce(json_agg(page order by page.name, page.id), '[]') from page) as rows, (select count(*) from matched)::int as total`,
+    [...base.params, ...(filters.favorite === undefined ? [] : [userId]), filters.limit, filters.offset, userId],
   );
   return result!;
 }
