@@ -266,6 +266,8 @@ test('the list paginates and filters by status, search, paused and favorite', as
   t.deepEqual(await names('?paused=0'), ['Beta API', 'Delta', 'Epsilon 100%', 'Gamma']);
   t.deepEqual(await names('?favorite=true'), ['Delta']);
   t.deepEqual(await names('?favorite=false&status=unknown'), ['Epsilon 100%']);
+  const totalOf = async (query: string) => (await api.call('GET', `/mobile/uptime-checks${query}`, { account })).body.pagination.total;
+  t.deepEqual([await totalOf('?favorite=true'), await totalOf('?favorite=false'), await totalOf('?favorite=true&status=unknown'), await totalOf('?favorite=false&status=up')], [1, 4, 1, 1]);
   t.deepEqual(await names('?limit=200&offset=10'), []);
   t.deepEqual(await names('?limit=1'), ['Alpha shop']);
 });

@@ -86,22 +86,39 @@ function conditions(workspaceId: number, filters: CheckListFilters): Condition[]
   return where;
 }
 
-const FAVORITES = 'select f.check_id from uptime_check_favorites f where f.user_id = ?';
+/** The user's favourites in the workspace: one range of the index on (user_id, workspace_id, check_id). */
+const favoritesOf = (userId: number, workspaceId: number): Condition => ({
+  sql: 'select f.check_id from uptime_check_favorites f where f.user_id = ? and f.workspace_id = ?',
+  params: [userId, workspaceId],
+});
+
+/**
+ * How many of the user's favourites the conditions admit: counted from the favourites' index alone
+ * when the workspace is the only condition, else joined with the checks the other conditions name.
+ */
+function favoriteTotal(where: Condition[], favorites: Condition): Condition {
+  if (where.length === 1) return { sql: `(select count(*) from (${favorites.sql}) f)`, params: favorites.params };
+  const checks = where.slice(1);
+  return {
+    sql: `(select count(*) from uptime_checks c where c.id in (${favorites.sql}) and ${checks.map((condition) => condition.sql).join(' and ')})`,
+    params: [...favorites.params, ...checks.flatMap((condition) => condition.params)],
+  };
+}
 
 export async function listCheckRows(em: EntityManager, workspaceId: number, userId: number, filters: CheckListFilters): Promise<{ rows: CheckRow[]; total: number }> {
   const where = conditions(workspaceId, filters);
   const base = { sql: where.map((condition) => condition.sql).join(' and '), params: where.flatMap((condition) => condition.params) };
-  if (filters.search) return searchedRows(em, base, userId, filters);
+  const favorites = favoritesOf(userId, workspaceId);
+  if (filters.search) return searchedRows(em, base, favorites, userId, filters);
   // workspace_check_counts has the columns the status and paused conditions name, so they apply to it as written.
   const baseTotal: Condition = { sql: `(select coalesce(sum(c.checks), 0) from workspace_check_counts c where ${base.sql})`, params: base.params };
-  // Favourites are counted from the user's favourites, not by probing every check of the workspace.
-  const favoriteTotal: Condition = { sql: `(select count(*) from uptime_check_favorites f join uptime_checks c on c.id = f.check_id where f.user_id = ? and ${base.sql})`, params: [userId, ...base.params] };
+  const favorited = favoriteTotal(where, favorites);
   const [pageWhere, total]: [Condition, Condition] =
     filters.favorite === undefined
       ? [base, baseTotal]
       : filters.favorite
-        ? [{ sql: `${base.sql} and c.id in (${FAVORITES})`, params: [...base.params, userId] }, favoriteTotal]
-        : [{ sql: `${base.sql} and c.id not in (${FAVORITES})`, params: [...base.params, userId] }, { sql: `${baseTotal.sql} - ${favoriteTotal.sql}`, params: [...baseTotal.params, ...favoriteTotal.params] }];
+        ? [{ sql: `${base.sql} and c.id in (${favorites.sql})`, params: [...base.params, ...favorites.params] }, favorited]
+        : [{ sql: `${base.sql} and c.id not in (${favorites.sql})`, params: [...base.params, ...favorites.params] }, { sql: `${baseTotal.sql} - ${favorited.sql}`, params: [...baseTotal.params, ...favorited.params] }];
   // The page's ids first (an index range, skipped rows cost an index entry each), then the columns of those rows only.
   const [result] = await preparedRows<{ rows: CheckRow[]; total: number }>(em,
     `with ids as (select c.id from uptime_checks c where ${pageWhere.sql} order by c.name, c.id limit ? offset ?),
@@ -117,14 +134,14 @@ export async function listCheckRows(em: EntityManager, workspaceId: number, user
  * name (materialised, so that the prepared statement's generic plan cannot prefer walking the name
  * order for the page), then counted and paged.
  */
-async function searchedRows(em: EntityManager, base: Condition, userId: number, filters: CheckListFilters): Promise<{ rows: CheckRow[]; total: number }> {
-  const favorite = filters.favorite === undefined ? '' : `and c.id ${filters.favorite ? 'in' : 'not in'} (${FAVORITES})`;
+async function searchedRows(em: EntityManager, base: Condition, favorites: Condition, userId: number, filters: CheckListFilters): Promise<{ rows: CheckRow[]; total: number }> {
+  const favorite = filters.favorite === undefined ? '' : `and c.id ${filters.favorite ? 'in' : 'not in'} (${favorites.sql})`;
   const [result] = await preparedRows<{ rows: CheckRow[]; total: number }>(em,
     `with matched as materialized (select c.id, c.name from uptime_checks c where ${base.sql} ${favorite}),
       ids as (select id from matched order by name, id limit ? offset ?),
       page as (select ${CHECK_COLUMNS} from ids join uptime_checks c on c.id = ids.id)
     select (select coalesce(json_agg(page order by page.name, page.id), '[]') from page) as rows, (select count(*) from matched)::int as total`,
-    [...base.params, ...(filters.favorite === undefined ? [] : [userId]), filters.limit, filters.offset, userId],
+    [...base.params, ...(filters.favorite === undefined ? [] : favorites.params), filters.limit, filters.offset, userId],
   );
   return result!;
 }

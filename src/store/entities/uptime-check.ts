@@ -118,12 +118,18 @@ export class UptimeCheck {
 /** Favorite is per user: one row per (user, check) marked as favorite. */
 @Entity({ tableName: 'uptime_check_favorites' })
 @Unique({ properties: ['user', 'check'] })
+// The list's favourite filter: a user's favourites in one workspace, counted from this index alone.
+@Index({ properties: ['user', 'workspace', 'check'] })
 export class UptimeCheckFavorite {
   @PrimaryKey({ type: 'integer' })
   id!: number;
 
   @ManyToOne(() => User, { deleteRule: 'cascade' })
   user!: Rel<User>;
+
+  /** The check's workspace (a check never moves), so that favourites are found per workspace without reading the checks. */
+  @ManyToOne(() => Workspace, { deleteRule: 'cascade' })
+  workspace!: Rel<Workspace>;
 
   @ManyToOne(() => UptimeCheck, { deleteRule: 'cascade' })
   @Index()

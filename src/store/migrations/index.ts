@@ -8,6 +8,7 @@ import { Migration20261126013000 } from './Migration20261126013000.js';
 import { Migration20261126030000 } from './Migration20261126030000.js';
 import { Migration20261126031500 } from './Migration20261126031500.js';
 import { Migration20261126060000 } from './Migration20261126060000.js';
+import { Migration20261126061500 } from './Migration20261126061500.js';
 
 /** Every migration in order. `npm run migration:create` writes a new file; add it here. */
 export const migrationsList: MigrationObject[] = [
@@ -21,4 +22,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261126030000', class: Migration20261126030000 },
   { name: 'Migration20261126031500', class: Migration20261126031500 },
   { name: 'Migration20261126060000', class: Migration20261126060000 },
+  { name: 'Migration20261126061500', class: Migration20261126061500 },
 ];
