@@ -20,8 +20,14 @@ export type CheckState = (typeof CHECK_STATES)[number];
 @Index({ properties: ['workspace', 'paused', 'name', 'id'] })
 @Index({ properties: ['workspace', 'name', 'id'] })
 // Substring search (`ilike '%…%'`) on names and host names: trigram indexes (pg_trgm).
-@Index({ name: 'uptime_checks_name_trgm_index', expression: 'create index "uptime_checks_name_trgm_index" on "uptime_checks" using gin ("name" gin_trgm_ops)' })
-@Index({ name: 'uptime_checks_hostname_trgm_index', expression: 'create index "uptime_checks_hostname_trgm_index" on "uptime_checks" using gin ("hostname" gin_trgm_ops)' })
+@Index({
+  name: 'uptime_checks_name_trgm_index',
+  expression: 'create index "uptime_checks_name_trgm_index" on "uptime_checks" using gin ("name" gin_trgm_ops) with (fastupdate = off)',
+})
+@Index({
+  name: 'uptime_checks_hostname_trgm_index',
+  expression: 'create index "uptime_checks_hostname_trgm_index" on "uptime_checks" using gin ("hostname" gin_trgm_ops) with (fastupdate = off)',
+})
 export class UptimeCheck {
   @PrimaryKey({ type: 'integer' })
   id!: number;
