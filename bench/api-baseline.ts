@@ -2,6 +2,7 @@ import { createServer } from 'node:http';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { PGLITE_OPTIONS } from '../src/store/orm.js';
 
 /**
  * The bare baseline of bench/api: a `node:http` handler answering one page of checks with the
@@ -20,7 +21,7 @@ function openQuery(): Query {
     const pool = new pg.Pool({ connectionString: target, max: 10 });
     return async (sql, params) => (await pool.query(sql, params)).rows;
   }
-  const pglite = new PGlite(join(target, 'pglite'));
+  const pglite = new PGlite(join(target, 'pglite'), PGLITE_OPTIONS);
   return async (sql, params) => (await pglite.query<Record<string, unknown>>(sql, params)).rows;
 }
 

@@ -46,8 +46,8 @@ export async function seedWorkspaces(em: EntityManager, checks: number): Promise
     select c.id, (select min(id) from notification_groups where workspace_id = ${ws}) + c.id % 20
     from uptime_checks c where c.workspace_id = ${ws}`);
   await connection.execute(`
-    insert into uptime_check_favorites (user_id, check_id)
-    select ${reader.user_id}, id from uptime_checks where workspace_id = ${ws} and id % 10 = 3`);
+    insert into uptime_check_favorites (user_id, workspace_id, check_id)
+    select ${reader.user_id}, workspace_id, id from uptime_checks where workspace_id = ${ws} and id % 10 = 3`);
   await connection.execute(`
     insert into runs (check_id, cycle_key, started_at, finished_at, state, failing_locations, latency_ms, results)
     select c.id, c.id::bigint * 3 + r, now() - r * interval '15 minutes', now() - r * interval '15 minutes' + interval '80 milliseconds',

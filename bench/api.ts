@@ -1,7 +1,7 @@
 import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,7 +9,9 @@ import pg from 'pg';
 import { closeStore, migrate, openStore } from '../src/store/orm.js';
 import { freePort } from '../test/support/free-port.js';
 import { runLoad, type LoadRequest, type LoadResult } from './api-load.js';
+import { cpuSecondsOf, cpuSnapshot, cpuUsed, pidsWhere } from './proc-cpu.js';
 import { seedWorkspaces, type Seed, type SeededWorkspace } from './api-seed.js';
+import { runWrk, wrkInstalled } from './wrk-load.js';
 
 /**
  * The API as the mobile app sees it: 10,000 checks in one workspace, 16 concurrent clients
@@ -18,8 +20,10 @@ import { seedWorkspaces, type Seed, type SeededWorkspace } from './api-seed.js';
  * database (`vantage serve`). Each route is printed beside a bare baseline measured in the same
  * run: a `node:http` handler running the list's row query with `pg` (PGlite when embedded).
  * CPU is counted per process from /proc and printed per request: the API process, PostgreSQL
- * (every postgres process of the machine, which others may share; on the embedded database it
- * runs inside the API process) and the load generator itself (in seconds).
+ * (the backends serving the bench's database, not others' on the same server; on the embedded database it
+ * runs inside the API process) and the load generator itself (in seconds). The load generator is
+ * `wrk` for the GETs when it is installed (apt-get install wrk), a Node keep-alive client
+ * otherwise and for the create (a new body per request, bounded by the plan); the heading says which.
  *
  *   npm run build && DATABASE_URL=postgres://… node dist/bench/api.js [--seconds 3] [--checks 10000]
  *     [--concurrency 16] [--engines postgresql,embedded] [--routes SUBSTRING] [--cpu-prof DIR]
@@ -39,37 +43,21 @@ const engines = option('engines', process.env.DATABASE_URL ? 'postgresql,embedde
 const cliPath = fileURLToPath(new URL('../src/cli/main.js', import.meta.url));
 const baselinePath = fileURLToPath(new URL('./api-baseline.js', import.meta.url));
 
-const TICKS_PER_SECOND = 100;
-const cpuOfPid = (pid: number): number => {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
-  } catch {
-    return 0;
-  }
-};
-/** CPU seconds of each PostgreSQL process on the machine, by pid. */
-const postgresCpu = (): Map<number, number> => {
-  const byPid = new Map<number, number>();
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres') byPid.set(Number(entry), cpuOfPid(Number(entry)));
-    } catch {
-      // the process ended meanwhile
-    }
-  }
-  return byPid;
-};
+const cpuOfPid = (pid: number): number => cpuSecondsOf(pid) ?? 0;
 
-/** CPU spent between two snapshots by the processes alive at the second (a backend that ended meanwhile is lost). */
-const spentSince = (before: Map<number, number>, after: Map<number, number>): number =>
-  [...after].reduce((sum, [pid, cpu]) => sum + cpu - (before.get(pid) ?? 0), 0);
+/**
+ * CPU seconds of the PostgreSQL backends serving the bench's database (each shows the database
+ * in its command line), by pid: others' benchmarks on the same server are not counted.
+ */
+const postgresCpu = (database: string | null): Map<number, number> =>
+  database === null ? new Map() : cpuSnapshot(pidsWhere((commandLine) => commandLine.startsWith('postgres: ') && commandLine.includes(` ${database} `)));
 
 interface Target {
   engine: string;
   /** PostgreSQL URL or embedded data dir. */
   location: string;
+  /** The PostgreSQL database's name; null when embedded. */
+  database: string | null;
   seed: Seed;
   dispose(): Promise<void>;
 }
@@ -86,6 +74,7 @@ async function prepare(engine: string): Promise<Target> {
     return {
       engine,
       location: url.toString(),
+      database: name,
       seed,
       dispose: async () => {
         await admin.query(`drop database if exists "${name}" with (force)`);
@@ -94,7 +83,7 @@ async function prepare(engine: string): Promise<Target> {
     };
   }
   const dataDir = mkdtempSync(join(tmpdir(), 'vantage-bench-api-'));
-  return { engine, location: dataDir, seed: await seedStore({ dataDir }), dispose: async () => rmSync(dataDir, { recursive: true, force: true }) };
+  return { engine, location: dataDir, database: null, seed: await seedStore({ dataDir }), dispose: async () => rmSync(dataDir, { recursive: true, force: true }) };
 }
 
 async function seedStore(options: { databaseUrl?: string; dataDir?: string }): Promise<Seed> {
@@ -147,18 +136,35 @@ async function stop(child: ChildProcess): Promise<void> {
   await once(child, 'exit');
 }
 
-interface Route {
-  name: string;
-  as: 'reader' | 'writer';
+interface Load {
   expectedStatus: number;
   maxRequests?: number;
+  /** The same GETs in turn, which wrk can send; absent for requests only the Node client makes. */
+  gets?: string[];
   next(sequence: number): LoadRequest;
 }
 
-const get = (path: string): ((sequence: number) => LoadRequest) => () => ({ method: 'GET', path });
+interface Route extends Load {
+  name: string;
+  as: 'reader' | 'writer';
+}
+
+const getsOf = (paths: string[]): Pick<Load, 'gets' | 'next'> => ({ gets: paths, next: (sequence) => ({ method: 'GET', path: paths[sequence % paths.length]! }) });
+const get = (path: string): Pick<Load, 'gets' | 'next'> => getsOf([path]);
+
+const useWrk = wrkInstalled();
+const loadGenerator = useWrk
+  ? 'load generator: wrk (1 thread) for the GETs, the Node client for the create'
+  : 'load generator: the Node keep-alive client (wrk is not installed: apt-get install wrk)';
+
+/** One route's load for `span` seconds: wrk when installed and the requests are fixed GETs, else the Node client. */
+const runRouteLoad = (port: number, headers: Record<string, string>, span: number, load: Load): Promise<LoadResult> =>
+  useWrk && load.gets && load.maxRequests === undefined && load.expectedStatus < 400
+    ? runWrk({ port, headers, connections: concurrency, threads: 1, seconds: span, paths: load.gets })
+    : runLoad({ port, headers, concurrency, seconds: span, expectedStatus: load.expectedStatus, next: load.next, maxRequests: load.maxRequests });
 
 function routes(seed: Seed): Route[] {
-  const list = (query: string): Route => ({ name: `GET /mobile/uptime-checks?limit=50${query}`, as: 'reader', expectedStatus: 200, next: get(`/app/api/v1/mobile/uptime-checks?limit=50${query}`) });
+  const list = (query: string): Route => ({ name: `GET /mobile/uptime-checks?limit=50${query}`, as: 'reader', expectedStatus: 200, ...get(`/app/api/v1/mobile/uptime-checks?limit=50${query}`) });
   return [
     list(''),
     list('&offset=5000'),
@@ -171,11 +177,11 @@ function routes(seed: Seed): Route[] {
     list('&favorite=true'),
     list('&favorite=false'),
     list('&search=host-42'),
-    { name: 'GET /mobile/uptime-checks/{id}', as: 'reader', expectedStatus: 200, next: get(`/app/api/v1/mobile/uptime-checks/${seed.reader.checkId}`) },
-    { name: 'GET /mobile/dashboard/summary', as: 'reader', expectedStatus: 200, next: get('/app/api/v1/mobile/dashboard/summary') },
-    { name: 'GET /mobile/search?q=check 0042', as: 'reader', expectedStatus: 200, next: get('/app/api/v1/mobile/search?q=check%200042') },
-    { name: 'GET /mobile/incidents', as: 'reader', expectedStatus: 200, next: get('/app/api/v1/mobile/incidents') },
-    { name: 'GET /mobile/incidents?status=open', as: 'reader', expectedStatus: 200, next: get('/app/api/v1/mobile/incidents?status=open') },
+    { name: 'GET /mobile/uptime-checks/{id}', as: 'reader', expectedStatus: 200, ...get(`/app/api/v1/mobile/uptime-checks/${seed.reader.checkId}`) },
+    { name: 'GET /mobile/dashboard/summary', as: 'reader', expectedStatus: 200, ...get('/app/api/v1/mobile/dashboard/summary') },
+    { name: 'GET /mobile/search?q=check 0042', as: 'reader', expectedStatus: 200, ...get('/app/api/v1/mobile/search?q=check%200042') },
+    { name: 'GET /mobile/incidents', as: 'reader', expectedStatus: 200, ...get('/app/api/v1/mobile/incidents') },
+    { name: 'GET /mobile/incidents?status=open', as: 'reader', expectedStatus: 200, ...get('/app/api/v1/mobile/incidents?status=open') },
     {
       name: 'POST /mobile/uptime-checks',
       as: 'writer',
@@ -204,20 +210,20 @@ interface Row {
   postgresCpu: number;
 }
 
-async function measure(pid: number, run: () => Promise<LoadResult>): Promise<Omit<Row, 'route'>> {
+async function measure(pid: number, database: string | null, run: () => Promise<LoadResult>): Promise<Omit<Row, 'route'>> {
   const serverBefore = cpuOfPid(pid);
-  const postgresBefore = postgresCpu();
+  const postgresBefore = postgresCpu(database);
   const result = await run();
-  return { result, serverCpu: cpuOfPid(pid) - serverBefore, postgresCpu: spentSince(postgresBefore, postgresCpu()) };
+  return { result, serverCpu: cpuOfPid(pid) - serverBefore, postgresCpu: cpuUsed(postgresBefore, postgresCpu(database)) };
 }
 
 async function baseline(target: Target, port: number): Promise<Row> {
   const child = fork(baselinePath, [String(port), String(target.seed.reader.workspaceId), target.location], { stdio: 'inherit' });
   await once(child, 'message');
-  const load = (span: number) =>
-    runLoad({ port, headers: {}, concurrency, seconds: span, expectedStatus: 200, next: (sequence) => ({ method: 'GET', path: `/list?offset=${(sequence * 50) % checks}` }) });
+  const pages = getsOf(Array.from({ length: Math.ceil(checks / 50) }, (_, page) => `/list?offset=${page * 50}`));
+  const load = (span: number) => runRouteLoad(port, {}, span, { expectedStatus: 200, ...pages });
   await load(0.5);
-  const row = await measure(child.pid!, () => load(seconds));
+  const row = await measure(child.pid!, target.database, () => load(seconds));
   child.kill('SIGTERM');
   await once(child, 'exit');
   return { route: 'baseline: node:http + one page of rows and the total', ...row };
@@ -233,10 +239,9 @@ async function benchEngine(engine: string): Promise<Row[]> {
     try {
       for (const route of routes(target.seed).filter((candidate) => candidate.name.includes(routeFilter))) {
         const [warmer, measured] = route.as === 'reader' ? [target.seed.reader, target.seed.reader] : [target.seed.warmWriter, target.seed.writer];
-        const load = (who: SeededWorkspace, span: number) =>
-          runLoad({ port: api.port, headers: headersOf(who), concurrency, seconds: span, expectedStatus: route.expectedStatus, next: route.next, maxRequests: route.maxRequests });
+        const load = (who: SeededWorkspace, span: number) => runRouteLoad(api.port, headersOf(who), span, route);
         await load(warmer, 1);
-        const row = await measure(api.child.pid!, () => load(measured, seconds));
+        const row = await measure(api.child.pid!, target.database, () => load(measured, seconds));
         if (row.result.firstFailure) console.error(`${route.name}: ${row.result.failures} failures, first: ${row.result.firstFailure}`);
         rows.push({ route: route.name, ...row });
         console.error(`${engine} ${route.name}: ${row.result.perSecond.toFixed(0)}/s`);
@@ -255,7 +260,7 @@ const perRequest = (cpuSeconds: number, result: LoadResult): string => (result.r
 function print(engine: string, rows: Row[]): void {
   const base = rows[0]!.result.perSecond;
   const lines = [
-    `\n${engine}: ${checks} checks, ${concurrency} clients, ${seconds} s per route, load ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`,
+    `\n${engine}: ${checks} checks, ${concurrency} clients, ${seconds} s per route, load ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}; ${loadGenerator}`,
     '| route | req/s | p50 ms | p99 ms | failures | of baseline | server CPU ms/req | postgres CPU ms/req | client CPU s |',
     '|---|---|---|---|---|---|---|---|---|',
   ];

@@ -11,6 +11,7 @@ import { renderStatusPageHtml } from '../../src/status-pages/render/html-page.js
 import { closeStore, migrate, openStore, type Store } from '../../src/store/orm.js';
 import { freePort } from '../../test/support/free-port.js';
 import { runLoad } from '../api-load.js';
+import { runWrk, wrkInstalled } from '../wrk-load.js';
 import { cpuSecondsOf, cpuSnapshot, cpuUsed, pidsWhere } from '../proc-cpu.js';
 import { seedStatusPage } from './seed.js';
 
@@ -101,24 +102,11 @@ interface Views {
   client: string;
 }
 
-/** wrk's latency distribution line (`50%   1.23ms`) in milliseconds. */
-function wrkLatency(output: string, share: string): number {
-  const match = new RegExp(`^\\s*${share}%\\s+([0-9.]+)(us|ms|s)\\s*$`, 'm').exec(output);
-  if (!match) throw new Error(`no ${share}% latency in wrk's output:\n${output}`);
-  return Number(match[1]) * { us: 0.001, ms: 1, s: 1000 }[match[2] as 'us' | 'ms' | 's'];
-}
-
 async function load(port: number, path: string, headers: Record<string, string>, expectedStatus: number): Promise<Views> {
-  if (spawnSync('wrk', ['--version']).error === undefined) {
-    const headerArgs = Object.entries(headers).flatMap(([name, value]) => ['-H', `${name}: ${value}`]);
-    const wrk = spawn('wrk', ['-t', '1', '-c', String(connections), '-d', `${seconds}s`, '--latency', ...headerArgs, `http://127.0.0.1:${port}${path}`], { stdio: ['ignore', 'pipe', 'inherit'] });
-    let output = '';
-    wrk.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    const [code] = (await once(wrk, 'exit')) as [number];
-    if (code !== 0) throw new Error(`wrk exited with ${code}`);
-    if (/Non-2xx or 3xx responses/.test(output) && expectedStatus < 400) throw new Error(`wrk saw failures:\n${output}`);
-    const requests = Number(/^\s*(\d+) requests in ([0-9.]+)(s|m)/m.exec(output)?.[1]);
-    return { requests, seconds, p50Ms: wrkLatency(output, '50'), p99Ms: wrkLatency(output, '99'), client: 'wrk, 1 thread' };
+  if (wrkInstalled()) {
+    const result = await runWrk({ port, headers, connections, threads: 1, seconds, paths: [path] });
+    if (result.failures > 0 && expectedStatus < 400) throw new Error(`wrk saw failures: ${result.firstFailure}`);
+    return { ...result, client: 'wrk, 1 thread' };
   }
   const result = await runLoad({ port, headers, concurrency: connections, seconds, expectedStatus, next: () => ({ method: 'GET', path }) });
   if (result.failures > 0) throw new Error(`${result.failures} failures, first: ${result.firstFailure}`);

@@ -1,7 +1,8 @@
 import 'reflect-metadata';
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Migrator } from '@mikro-orm/migrations';
 import { MikroORM, type Options } from '@mikro-orm/postgresql';
 import { PGliteDriver, type PGliteConnectionConfig } from 'mikro-orm-pglite';
@@ -40,13 +41,16 @@ function baseOptions(options: StoreOptions): Options {
 /** The release of each embedded database's data dir lock, run when its store closes. */
 const locks = new WeakMap<object, () => void>();
 
+/** What the schema needs besides PostgreSQL itself: pg_trgm for the substring search's indexes. */
+export const PGLITE_OPTIONS: PGliteOptions = { extensions: { pg_trgm } };
+
 /** The PGlite instance lives in the data dir, so restarts keep every row; one process at a time holds it. */
 function embeddedDatabase(dataDir: string | undefined): PGlite {
-  if (!dataDir) return new PGlite();
+  if (!dataDir) return new PGlite(PGLITE_OPTIONS);
   const release = lockDataDir(dataDir);
   const folder = resolve(dataDir, 'pglite');
   mkdirSync(folder, { recursive: true });
-  const pglite = new PGlite(folder);
+  const pglite = new PGlite(folder, PGLITE_OPTIONS);
   locks.set(pglite, release);
   return pglite;
 }

@@ -37,8 +37,8 @@ async function grow(count: number): Promise<void> {
     select c.id, g.id from uptime_checks c join notification_groups g on g.workspace_id = c.workspace_id and g.name = 'group ' || substr(c.name, 7)
     where c.workspace_id = ${ws} and c.name in (select 'check ' || i from generate_series(${from}, ${to}) i)`);
   await connection.execute(`
-    insert into uptime_check_favorites (user_id, check_id)
-    select ${account.userId}, id from uptime_checks where workspace_id = ${ws} and id % 3 = 0 on conflict do nothing`);
+    insert into uptime_check_favorites (user_id, workspace_id, check_id)
+    select ${account.userId}, workspace_id, id from uptime_checks where workspace_id = ${ws} and id % 3 = 0 on conflict do nothing`);
   await connection.execute(`
     insert into runs (check_id, cycle_key, started_at, finished_at, state, failing_locations, latency_ms, results)
     select ${checkId}, r, now() - r * interval '1 minute', now() - r * interval '1 minute', 'UP', 0, 10, '[]'

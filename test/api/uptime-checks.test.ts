@@ -253,11 +253,21 @@ test('the list paginates and filters by status, search, paused and favorite', as
   t.deepEqual(await names('?search=SHOP'), ['Alpha shop', 'Gamma']);
   t.deepEqual(await names('?search=100%25'), ['Epsilon 100%']);
   t.deepEqual(await names('?search=_'), []);
+  // Three letters or digits in a row go through the trigram indexes: the same matching, wildcards literal.
+  t.deepEqual(await names('?search=shop-2'), ['Gamma']);
+  t.deepEqual(await names('?search=ON 100%25'), ['Epsilon 100%']);
+  t.deepEqual(await names('?search=100_'), []);
+  t.deepEqual(await names('?search=100%25&favorite=false'), ['Epsilon 100%']);
+  t.deepEqual(await names('?search=example&favorite=true'), ['Delta']);
+  const searchedPage = await api.call('GET', '/mobile/uptime-checks?search=example&limit=1&offset=1', { account });
+  t.deepEqual([searchedPage.body.data[0].name, searchedPage.body.pagination], ['Beta API', { limit: 1, offset: 1, total: 5 }]);
   t.deepEqual(await names('?paused=true'), ['Alpha shop']);
   t.deepEqual(await names('?paused=1'), ['Alpha shop']);
   t.deepEqual(await names('?paused=0'), ['Beta API', 'Delta', 'Epsilon 100%', 'Gamma']);
   t.deepEqual(await names('?favorite=true'), ['Delta']);
   t.deepEqual(await names('?favorite=false&status=unknown'), ['Epsilon 100%']);
+  const totalOf = async (query: string) => (await api.call('GET', `/mobile/uptime-checks${query}`, { account })).body.pagination.total;
+  t.deepEqual([await totalOf('?favorite=true'), await totalOf('?favorite=false'), await totalOf('?favorite=true&status=unknown'), await totalOf('?favorite=false&status=up')], [1, 4, 1, 1]);
   t.deepEqual(await names('?limit=200&offset=10'), []);
   t.deepEqual(await names('?limit=1'), ['Alpha shop']);
 });

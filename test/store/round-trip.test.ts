@@ -61,7 +61,7 @@ test.serial(`every entity round-trips on ${engineName()}`, async (t) => {
   const { client, user, workspace, group, check } = await seed(em(), 'a');
   const tx = em();
   const share = tx.create(WorkspaceShare, { workspace: workspace.id, user: user.id });
-  const favorite = tx.create(UptimeCheckFavorite, { user: user.id, check: check.id });
+  const favorite = tx.create(UptimeCheckFavorite, { user: user.id, workspace: workspace.id, check: check.id });
   const run = tx.create(Run, {
     check: check.id,
     cycleKey: cycleKey('c-1'),
@@ -187,8 +187,8 @@ test.serial('unique constraints hold', async (t) => {
   await t.throwsAsync(() => duplicateName.flush(), { instanceOf: UniqueConstraintViolationException });
 
   const duplicateFavorite = em();
-  duplicateFavorite.create(UptimeCheckFavorite, { user: user.id, check: check.id });
-  duplicateFavorite.create(UptimeCheckFavorite, { user: user.id, check: check.id });
+  duplicateFavorite.create(UptimeCheckFavorite, { user: user.id, workspace: workspace.id, check: check.id });
+  duplicateFavorite.create(UptimeCheckFavorite, { user: user.id, workspace: workspace.id, check: check.id });
   await t.throwsAsync(() => duplicateFavorite.flush(), { instanceOf: UniqueConstraintViolationException });
 
   const duplicateCycle = em();

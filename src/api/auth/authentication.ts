@@ -7,10 +7,6 @@ import { parseBasicAuthorization } from './basic-credentials.js';
 import { SCOPES, type Principal } from './principal.js';
 import { inaccessibleWorkspace, workspaceIdOf } from './workspace-access.js';
 
-const raise = (error: ApiError): never => {
-  throw error;
-};
-
 /** One verification per request: `authenticateFirst` and tsoa's own middleware share its outcome. */
 const verified = new WeakMap<Request, Map<string, Promise<Principal>>>();
 
@@ -46,11 +42,21 @@ async function authenticate(req: Request, scopes: string[]): Promise<Principal> 
   const workspaceId = scopes.includes(SCOPES.workspace) ? workspaceIdOf(req.header('x-workspace-id')) : null;
   // A malformed header is answered after the credentials, so that an unauthenticated caller learns nothing but 401.
   const requested = typeof workspaceId === 'number' ? workspaceId : null;
-  const { user, workspace } = await context.runtime.signIn.verify(context.em, credentials.email, credentials.password, req.ip ?? 'unknown', requested);
-  const client = user.client;
-  const principal: Principal = { user, client, entitlement: resolveEntitlement(client, context.deps.now()), workspace: null };
-  if (scopes.includes(SCOPES.admin) && !user.isAdmin) throw forbidden('this route is for administrators');
+  const signedIn = await context.runtime.signIn.verify(context.em, credentials.email, credentials.password, req.ip ?? 'unknown', requested);
+  if (scopes.includes(SCOPES.admin) && !signedIn.caller.isAdmin) throw forbidden('this route is for administrators');
   if (workspaceId instanceof ApiError) throw workspaceId;
-  if (requested !== null) principal.workspace = workspace ?? raise(inaccessibleWorkspace(requested));
-  return principal;
+  if (requested !== null && signedIn.caller.workspaceId === null) throw inaccessibleWorkspace(requested);
+  return {
+    caller: signedIn.caller,
+    entitlement: resolveEntitlement(signedIn.plan, context.deps.now()),
+    get user() {
+      return signedIn.user;
+    },
+    get client() {
+      return signedIn.user.client;
+    },
+    get workspace() {
+      return requested === null ? null : signedIn.workspace;
+    },
+  };
 }

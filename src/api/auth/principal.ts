@@ -3,14 +3,20 @@ import type { Entitlement } from '../../domain/entitlement.js';
 import type { Client } from '../../store/entities/client.js';
 import type { User } from '../../store/entities/user.js';
 import type { Workspace } from '../../store/entities/workspace.js';
+import type { Caller } from './signed-in-rows.js';
 
-/** Who is calling, resolved by the authentication module: user, client, entitlement and, on workspace routes, the workspace. */
+/**
+ * Who is calling, resolved by the authentication module: user, client, entitlement and, on
+ * workspace routes, the workspace. `caller` holds them as plain values; the entities are
+ * hydrated when first read, so a route that needs ids and permissions alone hydrates none.
+ */
 export interface Principal {
-  user: User;
-  client: Client;
+  caller: Caller;
+  readonly user: User;
+  readonly client: Client;
   entitlement: Entitlement;
   /** Set on routes secured with the `workspace` scope. */
-  workspace: Workspace | null;
+  readonly workspace: Workspace | null;
 }
 
 /** Security scopes understood by the authentication module (`@Security('basic', [...])`). */
@@ -25,6 +31,12 @@ export function principalOf(req: Request): Principal {
   const principal = (req as Request & { user?: Principal }).user;
   if (!principal) throw new Error('no principal: the route is missing @Security');
   return principal;
+}
+
+/** The workspace id of a workspace-scoped route, without hydrating the workspace. */
+export function workspaceIdOfRoute(principal: Principal): number {
+  if (principal.caller.workspaceId === null) throw new Error('no workspace: the route is missing the workspace scope');
+  return principal.caller.workspaceId;
 }
 
 /** The workspace of a workspace-scoped route. */

@@ -5,7 +5,7 @@ import { addressKey, combineDecisions, decideThrottle, ADDRESS_THROTTLE, EMAIL_T
 import { User } from '../../store/entities/user.js';
 import { tooManyRequests, unauthorized } from '../errors.js';
 import { CredentialCache } from './credential-cache.js';
-import { loadSignedIn, type SignedIn } from './signed-in-rows.js';
+import { loadSignedIn, signedInOf, type SignedIn } from './signed-in-rows.js';
 import { ThrottleStore } from './throttle-store.js';
 import { visibleWorkspace } from './workspace-access.js';
 
@@ -51,7 +51,7 @@ export class SignIn {
     const cached = this.cache.lookup(cacheKey, password, now);
     if (cached) {
       const signedIn = await loadSignedIn(em, cached.userId, email, workspaceId);
-      if (signedIn && signedIn.user.credentialsVersion === cached.credentialsVersion) return signedIn;
+      if (signedIn && signedIn.credentialsVersion === cached.credentialsVersion) return signedIn;
       this.cache.forget(cacheKey, password);
     }
 
@@ -70,7 +70,7 @@ export class SignIn {
     }
     if (!state.knownAddress || state.refreshKnownAddress) await this.throttle.rememberAddress(em, email, address, at);
     this.cache.remember(cacheKey, password, { userId: user.id, credentialsVersion: user.credentialsVersion }, now);
-    return { user, workspace: workspaceId === null ? null : await visibleWorkspace(em, user, workspaceId) };
+    return signedInOf(user, workspaceId === null ? null : await visibleWorkspace(em, user, workspaceId));
   }
 
   private async verifyDecoy(password: string): Promise<false> {

@@ -1,20 +1,46 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { Client } from '../../store/entities/client.js';
-import { User } from '../../store/entities/user.js';
+import { Client, type Plan } from '../../store/entities/client.js';
+import { User, type UserPermissions } from '../../store/entities/user.js';
 import { Workspace } from '../../store/entities/workspace.js';
 import { prefixedColumns, rowOf } from '../../store/entity-rows.js';
 import { preparedRows } from '../../store/prepared-rows.js';
 
-export interface SignedIn {
-  user: User;
+/** Who is calling as plain values: what the read routes need, known without hydrating an entity. */
+export interface Caller {
+  userId: number;
+  clientId: number;
+  isAdmin: boolean;
+  permissions: UserPermissions;
   /** The requested workspace when it is the user's client's and visible to the user; null otherwise or when none was asked. */
-  workspace: Workspace | null;
+  workspaceId: number | null;
 }
+
+export interface SignedIn {
+  caller: Caller;
+  credentialsVersion: number;
+  /** What the entitlement is resolved from. */
+  plan: { plan: Plan; trialEndsAt: Date | null };
+  /** The user entity, its client populated: hydrated on first use, in the request's entity manager. */
+  readonly user: User;
+  /** The workspace entity of `caller.workspaceId`, hydrated on first use. */
+  readonly workspace: Workspace | null;
+}
+
+/** A sign-in whose entities are at hand already (a verification that read them). */
+export const signedInOf = (user: User, workspace: Workspace | null): SignedIn => ({
+  caller: { userId: user.id, clientId: user.client.id, isAdmin: user.isAdmin, permissions: user.permissions, workspaceId: workspace?.id ?? null },
+  credentialsVersion: user.credentialsVersion,
+  plan: user.client,
+  user,
+  workspace,
+});
 
 /**
  * A request's user, client and workspace in one statement: what a cached sign-in still reads on
  * every request, so that a password change, a removed user, changed permissions or a workspace
- * no longer shared take effect on the next request. Null when the user is gone or the e-mail changed.
+ * no longer shared take effect on the next request. Null when the user is gone or the e-mail
+ * changed. The entities are hydrated only when a route asks for them: most reads need the ids,
+ * permissions and plan alone, and hydrating three entities cost more than the rest of the sign-in.
  */
 export async function loadSignedIn(em: EntityManager, userId: number, email: string, workspaceId: number | null): Promise<SignedIn | null> {
   const workspaceJoin =
@@ -29,8 +55,30 @@ export async function loadSignedIn(em: EntityManager, userId: number, email: str
     workspaceId === null ? [userId, email] : [workspaceId, userId, email],
   );
   if (!row) return null;
-  em.map(Client, rowOf(row, 'c')!);
-  const user = em.map(User, rowOf(row, 'u')!);
-  const workspaceRow = rowOf(row, 'w');
-  return { user, workspace: workspaceRow ? em.map(Workspace, workspaceRow) : null };
+  let user: User | undefined;
+  let workspace: Workspace | null | undefined;
+  const visibleWorkspaceId = (row.w__id as number | null | undefined) ?? null;
+  return {
+    caller: {
+      userId: row.u__id as number,
+      clientId: row.c__id as number,
+      isAdmin: row.u__is_admin as boolean,
+      permissions: row.u__permissions as UserPermissions,
+      workspaceId: visibleWorkspaceId,
+    },
+    credentialsVersion: row.u__credentials_version as number,
+    // The ORM leaves timestamps to itself: the driver hands them over as text.
+    plan: { plan: row.c__plan as Plan, trialEndsAt: row.c__trial_ends_at == null ? null : new Date(row.c__trial_ends_at as string | Date) },
+    get user() {
+      if (!user) {
+        em.map(Client, rowOf(row, 'c')!);
+        user = em.map(User, rowOf(row, 'u')!);
+      }
+      return user;
+    },
+    get workspace() {
+      if (workspace === undefined) workspace = visibleWorkspaceId === null ? null : em.map(Workspace, rowOf(row, 'w')!);
+      return workspace;
+    },
+  };
 }

@@ -2,7 +2,7 @@ import type { Request as ExpressRequest } from 'express';
 import { Body, Get, Path, Post, Query, Request, Response, Route, Security, Tags } from '@tsoa/runtime';
 import { RESOLUTION_NOTES_MAX } from '../../domain/incident-transitions.js';
 import type { IncidentStatus, Severity } from '../../store/entities/incident.js';
-import { principalOf, workspaceOf } from '../auth/principal.js';
+import { principalOf, workspaceIdOfRoute, workspaceOf } from '../auth/principal.js';
 import { ApiController } from '../base-controller.js';
 import { ok, page, type ErrorBody, type Page, type Success } from '../envelope.js';
 import { badRequest, validationError } from '../errors.js';
@@ -45,7 +45,7 @@ export class IncidentsController extends ApiController {
     const paging = parsePaging(limit, offset);
     const range = { from: parseInstant('from', from), to: parseInstant('to', to) };
     if (range.from && range.to && range.from > range.to) throw badRequest('from must not be after to', { from: 'must not be after to' });
-    const { rows, total } = await listIncidents(this.context.em, workspaceOf(principalOf(req)), { status, severity, ...range, ...paging });
+    const { rows, total } = await listIncidents(this.context.em, workspaceIdOfRoute(principalOf(req)), { status, severity, ...range, ...paging });
     return page(rows.map(incidentRowView), { ...paging, total });
   }
 

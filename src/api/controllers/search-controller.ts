@@ -1,6 +1,6 @@
 import type { Request as ExpressRequest } from 'express';
 import { Get, Query, Request, Response, Route, Security, Tags } from '@tsoa/runtime';
-import { principalOf, workspaceOf } from '../auth/principal.js';
+import { principalOf, workspaceIdOfRoute } from '../auth/principal.js';
 import { ApiController } from '../base-controller.js';
 import { ok, type ErrorBody, type Success } from '../envelope.js';
 import { badRequest } from '../errors.js';
@@ -28,6 +28,6 @@ export class SearchController extends ApiController {
     const perSection = limit ?? SEARCH_LIMIT_DEFAULT;
     if (perSection < 1 || perSection > SEARCH_LIMIT_MAX) throw badRequest(`limit must be an integer from 1 to ${SEARCH_LIMIT_MAX}`, { limit: `must be an integer from 1 to ${SEARCH_LIMIT_MAX}` });
     const principal = principalOf(req);
-    return ok(await search(this.context.em, workspaceOf(principal), principal.user.permissions, query, perSection));
+    return ok(await search(this.context.em, workspaceIdOfRoute(principal), principal.caller.permissions, query, perSection));
   }
 }

@@ -3,7 +3,7 @@ import type { Request as ExpressRequest } from 'express';
 import { Body, Get, Path, Post, Produces, Query, Request, Response, Route, Security, SuccessResponse, Tags } from '@tsoa/runtime';
 import { historyResolution, monthRange, type HistoryResolution } from '../../domain/check-history.js';
 import { capabilityForCheckType } from '../../domain/entitlement.js';
-import { principalOf, workspaceOf } from '../auth/principal.js';
+import { principalOf, workspaceIdOfRoute, workspaceOf } from '../auth/principal.js';
 import { ApiController } from '../base-controller.js';
 import { ok, page, type ErrorBody, type Page, type Success } from '../envelope.js';
 import { ApiError, badRequest } from '../errors.js';
@@ -118,7 +118,7 @@ export class UptimeChecksController extends ApiController {
     const paging = parsePaging(limit, offset);
     const term = search?.trim();
     if (term !== undefined && term.length > 200) throw badRequest('search must be at most 200 characters', { search: 'must be at most 200 characters' });
-    const { rows, total } = await listCheckRows(this.context.em, workspaceOf(principal).id, principal.user.id, {
+    const { rows, total } = await listCheckRows(this.context.em, workspaceIdOfRoute(principal), principal.caller.userId, {
       status: status ?? 'all',
       search: term || undefined,
       paused: parseBooleanFilter(paused),
@@ -159,7 +159,7 @@ export class UptimeChecksController extends ApiController {
   @Response<ErrorBody>(404, 'No such check in this workspace')
   public async detail(@Request() req: ExpressRequest, @Path() id: number): Promise<Success<UptimeCheckDetail>> {
     const principal = principalOf(req);
-    const { check, favorite, latestRun, availability } = await loadCheckDetail(this.context.em, workspaceOf(principal).id, principal.user.id, id, this.context.deps.now());
+    const { check, favorite, latestRun, availability } = await loadCheckDetail(this.context.em, workspaceIdOfRoute(principal), principal.caller.userId, id, this.context.deps.now());
     return ok(checkDetail(check, { entitlement: principal.entitlement, favoriteIds: new Set(favorite ? [check.id] : []) }, latestRun, availability));
   }
 

@@ -1,6 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { CheckState } from '../../store/entities/uptime-check.js';
-import type { Workspace } from '../../store/entities/workspace.js';
 import { preparedRows } from '../../store/prepared-rows.js';
 
 /** Certificates expiring within this many days count as expiring soon (the first warning milestone). */
@@ -21,7 +20,7 @@ export interface DashboardSummary {
  * trigger), incidents through (workspace_id, status, opened_at) (open and acknowledged ones are
  * few), domains bounded by the plan.
  */
-export async function dashboardSummary(em: EntityManager, workspace: Workspace, now: Date): Promise<DashboardSummary> {
+export async function dashboardSummary(em: EntityManager, workspaceId: number, now: Date): Promise<DashboardSummary> {
   const soon = new Date(now.getTime() + EXPIRING_SOON_DAYS * 86_400_000);
   const [counts] = await preparedRows<SummaryCounts>(em,
     `select
@@ -31,7 +30,7 @@ export async function dashboardSummary(em: EntityManager, workspace: Workspace, 
       (select count(*)::int from domains where workspace_id = ?) as domains,
       (select count(*)::int from domains where workspace_id = ? and active) as active,
       (select count(*)::int from domains where workspace_id = ? and active and certificate_not_after <= ?) as expiring_soon`,
-    [workspace.id, workspace.id, workspace.id, workspace.id, workspace.id, workspace.id, soon],
+    [workspaceId, workspaceId, workspaceId, workspaceId, workspaceId, workspaceId, soon],
   );
   const checks = { up: 0, down: 0, unknown: 0, pending: 0, paused: 0, total: 0 };
   for (const row of counts!.checks) {

@@ -35,9 +35,9 @@ export interface IncidentRow {
  * (workspace_id, opened_at, id), or (workspace_id, status, opened_at) and (workspace_id,
  * severity, opened_at, id) when filtered.
  */
-export async function listIncidents(em: EntityManager, workspace: Workspace, filters: IncidentFilters): Promise<{ rows: IncidentRow[]; total: number }> {
+export async function listIncidents(em: EntityManager, workspaceId: number, filters: IncidentFilters): Promise<{ rows: IncidentRow[]; total: number }> {
   const where = ['i.workspace_id = ?'];
-  const params: unknown[] = [workspace.id];
+  const params: unknown[] = [workspaceId];
   const add = (sql: string, value: unknown): void => {
     where.push(sql);
     params.push(value);

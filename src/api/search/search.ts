@@ -2,9 +2,9 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { PermissionKey } from '../../domain/permissions.js';
 import type { IncidentStatus } from '../../store/entities/incident.js';
 import type { UserPermissions } from '../../store/entities/user.js';
-import type { Workspace } from '../../store/entities/workspace.js';
 import { isoInstant } from '../sql-instant.js';
 import { preparedRows } from '../../store/prepared-rows.js';
+import { containsPattern, hasTrigram } from '../substring-pattern.js';
 
 export const SEARCH_QUERY_MAX = 200;
 export const SEARCH_LIMIT_MAX = 50;
@@ -36,46 +36,74 @@ export interface SearchResults {
   omitted: SearchSection[];
 }
 
-const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** Each section's statement: ids, names and the fields the results show, at most `limit` rows, as a JSON array. */
-const SECTION_SQL: Record<SearchSection, string> = {
-  uptime_checks: `select coalesce(json_agg(json_build_object('id', id, 'name', name, 'hostname', hostname, 'check_type', check_type) order by name, id), '[]') from (
-    select id, name, hostname, check_type from uptime_checks where workspace_id = ? and (name ilike ? or hostname ilike ?) order by name, id limit ?) hits`,
-  domains: `select coalesce(json_agg(json_build_object('id', id, 'name', name, 'active', active) order by name, id), '[]') from (
+interface SectionStatement {
+  sql: string;
+  params(workspaceId: number, pattern: string, limit: number): unknown[];
+}
+
+const CHECK_HIT = `json_build_object('id', id, 'name', name, 'hostname', hostname, 'check_type', check_type)`;
+const INCIDENT_HIT = `json_build_object('id', id, 'name', name, 'check_id', check_id, 'status', status, 'opened_at', ${isoInstant('opened_at')})`;
+const CHECKS_MATCHING = `select id, name, hostname, check_type from uptime_checks where workspace_id = ? and (name ilike ? or hostname ilike ?)`;
+
+/**
+ * Each section's statement: ids, names and the fields the results show, at most `limit` rows, as
+ * a JSON array. Domains and groups walk the workspace's rows in their order until `limit` match.
+ */
+const WALKING: Record<SearchSection, SectionStatement> = {
+  uptime_checks: {
+    sql: `select coalesce(json_agg(${CHECK_HIT} order by name, id), '[]') from (${CHECKS_MATCHING} order by name, id limit ?) hits`,
+    params: (workspaceId, pattern, limit) => [workspaceId, pattern, pattern, limit],
+  },
+  domains: {
+    sql: `select coalesce(json_agg(json_build_object('id', id, 'name', name, 'active', active) order by name, id), '[]') from (
     select id, name, active from domains where workspace_id = ? and name ilike ? order by name, id limit ?) hits`,
-  notification_groups: `select coalesce(json_agg(json_build_object('id', id, 'name', name) order by name, id), '[]') from (
+    params: (workspaceId, pattern, limit) => [workspaceId, pattern, limit],
+  },
+  notification_groups: {
+    sql: `select coalesce(json_agg(json_build_object('id', id, 'name', name) order by name, id), '[]') from (
     select id, name from notification_groups where workspace_id = ? and name ilike ? order by name, id limit ?) hits`,
-  incidents: `select coalesce(json_agg(json_build_object('id', id, 'name', name, 'check_id', check_id, 'status', status, 'opened_at', ${isoInstant('opened_at')}) order by opened_at desc, id desc), '[]') from (
+    params: (workspaceId, pattern, limit) => [workspaceId, pattern, limit],
+  },
+  incidents: {
+    sql: `select coalesce(json_agg(${INCIDENT_HIT} order by opened_at desc, id desc), '[]') from (
     select i.id, c.name, i.check_id, i.status, i.opened_at from incidents i join uptime_checks c on c.id = i.check_id
     where i.workspace_id = ? and c.workspace_id = ? and (c.name ilike ? or c.hostname ilike ?) order by i.opened_at desc, i.id desc limit ?) hits`,
-};
-
-const sectionParams = (section: SearchSection, workspaceId: number, pattern: string, limit: number): unknown[] => {
-  switch (section) {
-    case 'uptime_checks':
-      return [workspaceId, pattern, pattern, limit];
-    case 'incidents':
-      return [workspaceId, workspaceId, pattern, pattern, limit];
-    default:
-      return [workspaceId, pattern, limit];
-  }
+    params: (workspaceId, pattern, limit) => [workspaceId, workspaceId, pattern, pattern, limit],
+  },
 };
 
 /**
- * Case-insensitive substring search over names (and check host names) of one workspace, every
- * permitted section in one statement. A substring cannot use a b-tree index: each section walks
- * the workspace's rows in its order until `limit` of them match.
+ * The checks' sections when the trigram indexes on name and host name can serve the term: the
+ * matching checks first (materialised, so that the planner cannot prefer walking the name order
+ * for the limit, as it does with the prepared statement's generic plan), then their order.
  */
-export async function search(em: EntityManager, workspace: Workspace, permissions: UserPermissions, query: string, limit: number): Promise<SearchResults> {
-  const pattern = `%${escapeLike(query)}%`;
+const THROUGH_TRIGRAMS: Record<SearchSection, SectionStatement> = {
+  ...WALKING,
+  uptime_checks: {
+    sql: `with matched as materialized (${CHECKS_MATCHING})
+    select coalesce(json_agg(${CHECK_HIT} order by name, id), '[]') from (select * from matched order by name, id limit ?) hits`,
+    params: (workspaceId, pattern, limit) => [workspaceId, pattern, pattern, limit],
+  },
+  incidents: {
+    sql: `with matched as materialized (${CHECKS_MATCHING})
+    select coalesce(json_agg(${INCIDENT_HIT} order by opened_at desc, id desc), '[]') from (
+    select i.id, c.name, i.check_id, i.status, i.opened_at from incidents i join matched c on c.id = i.check_id
+    where i.workspace_id = ? order by i.opened_at desc, i.id desc limit ?) hits`,
+    params: (workspaceId, pattern, limit) => [workspaceId, pattern, pattern, workspaceId, limit],
+  },
+};
+
+export async function search(em: EntityManager, workspaceId: number, permissions: UserPermissions, query: string, limit: number): Promise<SearchResults> {
+  const pattern = containsPattern(query);
+  const statements = hasTrigram(query) ? THROUGH_TRIGRAMS : WALKING;
   const sections = Object.keys(SECTION_PERMISSIONS) as SearchSection[];
   const allowed = sections.filter((section) => permissions[SECTION_PERMISSIONS[section]] === true);
   const results: SearchResults = { query, uptime_checks: [], domains: [], notification_groups: [], incidents: [], omitted: sections.filter((section) => !allowed.includes(section)) };
   if (allowed.length === 0) return results;
   const [row] = await preparedRows<Record<SearchSection, unknown[]>>(em,
-    `select ${allowed.map((section) => `(${SECTION_SQL[section]}) as ${section}`).join(', ')}`,
-    allowed.flatMap((section) => sectionParams(section, workspace.id, pattern, limit)),
+    `select ${allowed.map((section) => `(${statements[section].sql}) as ${section}`).join(', ')}`,
+    allowed.flatMap((section) => statements[section].params(workspaceId, pattern, limit)),
   );
   for (const section of allowed) (results as unknown as Record<SearchSection, unknown[]>)[section] = row![section];
   return results;

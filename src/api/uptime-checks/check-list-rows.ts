@@ -4,14 +4,15 @@ import type { ManagedBy } from '../../store/entities/managed-by.js';
 import { isoInstant } from '../sql-instant.js';
 import type { CheckListFilters, StatusFilter } from './check-queries.js';
 import { preparedRows } from '../../store/prepared-rows.js';
+import { containsPattern } from '../substring-pattern.js';
 
 /**
  * A page of checks in one statement whatever the page size or the workspace size: the page, with
  * each check's group ids and the caller's favourite flag, read through the indexes on
  * (workspace_id, paused, state, name, id) and (workspace_id, paused, name, id), and its total.
  * Totals of the status and paused filters come from workspace_check_counts (kept by a trigger)
- * instead of counting the workspace's checks; only a search or favourite filter counts the rows
- * it matches. Rows as one JSON value, not entities: hydrating entities was most of a list's CPU,
+ * instead of counting the workspace's checks; a favourite filter counts the user's favourites of
+ * the workspace, a search the checks its trigram indexes find. Rows as one JSON value, not entities: hydrating entities was most of a list's CPU,
  * and every further statement costs a round trip.
  */
 export interface CheckRow {
@@ -66,8 +67,6 @@ function statusPairs(status: StatusFilter): { paused: boolean; states: CheckStat
   }
 }
 
-const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 interface Condition {
   sql: string;
   params: unknown[];
@@ -81,36 +80,69 @@ function conditions(workspaceId: number, filters: CheckListFilters): Condition[]
   if (status?.states) where.push({ sql: `c.state in (${status.states.map(() => '?').join(', ')})`, params: status.states });
   if (filters.paused !== undefined) where.push({ sql: 'c.paused = ?', params: [filters.paused] });
   if (filters.search) {
-    const pattern = `%${escapeLike(filters.search)}%`;
+    const pattern = containsPattern(filters.search);
     where.push({ sql: '(c.name ilike ? or c.hostname ilike ?)', params: [pattern, pattern] });
   }
   return where;
 }
 
-const FAVORITES = 'select f.check_id from uptime_check_favorites f where f.user_id = ?';
+/** Every one of the conditions. */
+const allOf = (conditions: Condition[]): Condition => ({
+  sql: conditions.map((condition) => condition.sql).join(' and '),
+  params: conditions.flatMap((condition) => condition.params),
+});
+
+/** The user's favourites in the workspace: one range of the index on (user_id, workspace_id, check_id). */
+const favoritesOf = (userId: number, workspaceId: number): Condition => ({
+  sql: 'select f.check_id from uptime_check_favorites f where f.user_id = ? and f.workspace_id = ?',
+  params: [userId, workspaceId],
+});
+
+/**
+ * How many of the user's favourites the conditions admit: counted from the favourites' index alone
+ * when the workspace is the only condition, else joined with the checks the other conditions name.
+ */
+function favoriteTotal(where: Condition[], favorites: Condition): Condition {
+  if (where.length === 1) return { sql: `(select count(*) from (${favorites.sql}) f)`, params: favorites.params };
+  const checks = allOf(where.slice(1));
+  return { sql: `(select count(*) from uptime_checks c where c.id in (${favorites.sql}) and ${checks.sql})`, params: [...favorites.params, ...checks.params] };
+}
 
 export async function listCheckRows(em: EntityManager, workspaceId: number, userId: number, filters: CheckListFilters): Promise<{ rows: CheckRow[]; total: number }> {
   const where = conditions(workspaceId, filters);
-  const base = { sql: where.map((condition) => condition.sql).join(' and '), params: where.flatMap((condition) => condition.params) };
-  // workspace_check_counts has the columns the status and paused conditions name, so they apply to it as written;
-  // a search has to count the rows it matches.
-  const baseTotal: Condition = filters.search
-    ? { sql: `(select count(*) from uptime_checks c where ${base.sql})`, params: base.params }
-    : { sql: `(select coalesce(sum(c.checks), 0) from workspace_check_counts c where ${base.sql})`, params: base.params };
-  // Favourites are counted from the user's favourites, not by probing every check of the workspace.
-  const favoriteTotal: Condition = { sql: `(select count(*) from uptime_check_favorites f join uptime_checks c on c.id = f.check_id where f.user_id = ? and ${base.sql})`, params: [userId, ...base.params] };
-  const [pageWhere, total]: [Condition, Condition] =
+  const base = allOf(where);
+  const favorites = favoritesOf(userId, workspaceId);
+  const pageWhere: Condition =
     filters.favorite === undefined
-      ? [base, baseTotal]
-      : filters.favorite
-        ? [{ sql: `${base.sql} and c.id in (${FAVORITES})`, params: [...base.params, userId] }, favoriteTotal]
-        : [{ sql: `${base.sql} and c.id not in (${FAVORITES})`, params: [...base.params, userId] }, { sql: `${baseTotal.sql} - ${favoriteTotal.sql}`, params: [...baseTotal.params, ...favoriteTotal.params] }];
-  // The page's ids first (an index range, skipped rows cost an index entry each), then the columns of those rows only.
+      ? base
+      : { sql: `${base.sql} and c.id ${filters.favorite ? 'in' : 'not in'} (${favorites.sql})`, params: [...base.params, ...favorites.params] };
+  const paging = [filters.limit, filters.offset];
+  // A search counts the checks it matches: found once through the trigram indexes on name and host name
+  // (materialised, so that the prepared statement's generic plan cannot prefer walking the name order), then paged.
+  const [ids, total]: [Condition, Condition] = filters.search
+    ? [
+        {
+          sql: `matched as materialized (select c.id, c.name from uptime_checks c where ${pageWhere.sql}), ids as (select id from matched order by name, id limit ? offset ?)`,
+          params: [...pageWhere.params, ...paging],
+        },
+        { sql: '(select count(*) from matched)', params: [] },
+      ]
+    : // The page's ids first (an index range, skipped rows cost an index entry each), then the columns of those rows only.
+      [{ sql: `ids as (select c.id from uptime_checks c where ${pageWhere.sql} order by c.name, c.id limit ? offset ?)`, params: [...pageWhere.params, ...paging] }, countedTotal(where, favorites, filters.favorite)];
   const [result] = await preparedRows<{ rows: CheckRow[]; total: number }>(em,
-    `with ids as (select c.id from uptime_checks c where ${pageWhere.sql} order by c.name, c.id limit ? offset ?),
-      page as (select ${CHECK_COLUMNS} from ids join uptime_checks c on c.id = ids.id)
+    `with ${ids.sql}, page as (select ${CHECK_COLUMNS} from ids join uptime_checks c on c.id = ids.id)
     select (select coalesce(json_agg(page order by page.name, page.id), '[]') from page) as rows, (${total.sql})::int as total`,
-    [...pageWhere.params, filters.limit, filters.offset, userId, ...total.params],
+    [...ids.params, userId, ...total.params],
   );
   return result!;
+}
+
+/** The total without a search: from workspace_check_counts (kept by a trigger), less or only the user's favourites. */
+function countedTotal(where: Condition[], favorites: Condition, favorite: boolean | undefined): Condition {
+  const base = allOf(where);
+  // workspace_check_counts has the columns the status and paused conditions name, so they apply to it as written.
+  const counted: Condition = { sql: `(select coalesce(sum(c.checks), 0) from workspace_check_counts c where ${base.sql})`, params: base.params };
+  if (favorite === undefined) return counted;
+  const favorited = favoriteTotal(where, favorites);
+  return favorite ? favorited : { sql: `${counted.sql} - ${favorited.sql}`, params: [...counted.params, ...favorited.params] };
 }

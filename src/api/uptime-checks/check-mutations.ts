@@ -82,7 +82,7 @@ export async function toggleFavorite(context: RequestContext, principal: Princip
     const check = await findCheck(tx, workspaceOf(principal), id);
     const existing = await tx.findOne(UptimeCheckFavorite, { user: principal.user.id, check });
     if (existing) tx.remove(existing);
-    else tx.create(UptimeCheckFavorite, { user: principal.user.id, check });
+    else tx.create(UptimeCheckFavorite, { user: principal.user.id, workspace: check.workspace, check });
     changes.record({ action: existing ? 'uptime_check.unfavorite' : 'uptime_check.favorite', resourceType: 'uptime_check', resourceId: id, notice: null });
     return !existing;
   });

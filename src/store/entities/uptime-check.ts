@@ -19,6 +19,15 @@ export type CheckState = (typeof CHECK_STATES)[number];
 @Index({ properties: ['workspace', 'paused', 'state', 'name', 'id'] })
 @Index({ properties: ['workspace', 'paused', 'name', 'id'] })
 @Index({ properties: ['workspace', 'name', 'id'] })
+// Substring search (`ilike '%…%'`) on names and host names: trigram indexes (pg_trgm).
+@Index({
+  name: 'uptime_checks_name_trgm_index',
+  expression: 'create index "uptime_checks_name_trgm_index" on "uptime_checks" using gin ("name" gin_trgm_ops) with (fastupdate = off)',
+})
+@Index({
+  name: 'uptime_checks_hostname_trgm_index',
+  expression: 'create index "uptime_checks_hostname_trgm_index" on "uptime_checks" using gin ("hostname" gin_trgm_ops) with (fastupdate = off)',
+})
 export class UptimeCheck {
   @PrimaryKey({ type: 'integer' })
   id!: number;
@@ -115,12 +124,18 @@ export class UptimeCheck {
 /** Favorite is per user: one row per (user, check) marked as favorite. */
 @Entity({ tableName: 'uptime_check_favorites' })
 @Unique({ properties: ['user', 'check'] })
+// The list's favourite filter: a user's favourites in one workspace, counted from this index alone.
+@Index({ properties: ['user', 'workspace', 'check'] })
 export class UptimeCheckFavorite {
   @PrimaryKey({ type: 'integer' })
   id!: number;
 
   @ManyToOne(() => User, { deleteRule: 'cascade' })
   user!: Rel<User>;
+
+  /** The check's workspace (a check never moves), so that favourites are found per workspace without reading the checks. */
+  @ManyToOne(() => Workspace, { deleteRule: 'cascade' })
+  workspace!: Rel<Workspace>;
 
   @ManyToOne(() => UptimeCheck, { deleteRule: 'cascade' })
   @Index()

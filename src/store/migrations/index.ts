@@ -7,6 +7,8 @@ import { Migration20261126000000 } from './Migration20261126000000.js';
 import { Migration20261126013000 } from './Migration20261126013000.js';
 import { Migration20261126030000 } from './Migration20261126030000.js';
 import { Migration20261126031500 } from './Migration20261126031500.js';
+import { Migration20261126060000 } from './Migration20261126060000.js';
+import { Migration20261126061500 } from './Migration20261126061500.js';
 import { Migration20261126064500 } from './Migration20261126064500.js';
 
 /** Every migration in order. `npm run migration:create` writes a new file; add it here. */
@@ -20,5 +22,7 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261126013000', class: Migration20261126013000 },
   { name: 'Migration20261126030000', class: Migration20261126030000 },
   { name: 'Migration20261126031500', class: Migration20261126031500 },
+  { name: 'Migration20261126060000', class: Migration20261126060000 },
+  { name: 'Migration20261126061500', class: Migration20261126061500 },
   { name: 'Migration20261126064500', class: Migration20261126064500 },
 ];
