@@ -5,6 +5,7 @@ import { SLA_POLICY } from '../domain/sla-report.js';
 import type { CheckState } from '../store/entities/uptime-check.js';
 import type { StatusPageLink } from '../store/entities/status-page.js';
 import type { Store } from '../store/orm.js';
+import { preparedRows } from '../store/prepared-rows.js';
 import {
   availabilityOverLast,
   checkDays,
@@ -25,7 +26,6 @@ const DAY_MS = 86_400_000;
 type Json<T> = T | string;
 const parsed = <T>(value: Json<T>): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
 const instant = (value: Date | string): Date => (value instanceof Date ? value : new Date(value));
-const placeholders = (values: readonly unknown[]): string => values.map(() => '?').join(', ');
 
 interface PageRow {
   id: number;
@@ -81,28 +81,30 @@ export interface DatabaseStatusPageSourceOptions {
  * own components (checks and domains of its workspace only), their state, 90 daily bars in the
  * page's time zone from the rollups, incidents with their public updates (never their private
  * notes or failing locations), and the maintenance windows that affect them. Host names only when
- * the page shows them. Five statements a page, whatever its number of components; the counts of
- * settled days are kept, so that a page loaded again reads only its last days' rollups.
+ * the page shows them. Five statements a page, whatever its number of components, each prepared
+ * once per pooled connection (planning them cost more than running them; a page's check ids are
+ * one array parameter, so every page shares one plan); the counts of settled days are kept, so
+ * that a page loaded again reads only its last days' rollups.
  */
 export class DatabaseStatusPageSource implements StatusPageSource {
   private readonly now: () => Date;
   /** Counts of settled days by page (its time zone, days and checks), least recently read first. */
   private readonly settled = new Map<string, { readAtMs: number; byCheck: Map<number, CountsOfDays> }>();
 
+  /** One fork for every read: the source runs raw statements only, so its identity map stays empty. */
+  private readonly em: EntityManager;
+
   constructor(
-    private readonly store: Store,
+    store: Store,
     private readonly options: DatabaseStatusPageSourceOptions,
   ) {
     this.now = options.now ?? (() => new Date());
-  }
-
-  private get em(): EntityManager {
-    return this.store.em.fork() as EntityManager;
+    this.em = store.em.fork() as EntityManager;
   }
 
   async bySlug(slug: string): Promise<PublicStatusPage | null> {
-    const connection = this.em.getConnection();
-    const [page] = await connection.execute<PageRow[]>(
+    const [page] = await preparedRows<PageRow>(
+      this.em,
       `select p.id, p.workspace_id, p.slug, p.title, p.description, p.show_host_names, p.time_zone, p.links, p.frame_ancestors,
          exists (select 1 from status_page_logos l where l.page_id = p.id) as has_logo
        from status_pages p where p.slug = ? and p.enabled`,
@@ -114,7 +116,8 @@ export class DatabaseStatusPageSource implements StatusPageSource {
     const days = pageDays(nowMs, page.time_zone);
     // The joins repeat the page's workspace: a component can only ever show its own workspace's rows.
     const rows = (
-      await connection.execute<ComponentRow[]>(
+      await preparedRows<ComponentRow>(
+        this.em,
         `select c.group_name, c.display_name, c.check_id, c.domain_id, u.state, u.paused, u.hostname,
            d.name as domain_name, d.active as domain_active, d.certificate_not_after
          from status_page_components c
@@ -181,9 +184,9 @@ export class DatabaseStatusPageSource implements StatusPageSource {
   }
 
   /**
-   * Counts per check of each local day, at the day's index. Days that ended a day ago or more are
+   * Counts per check of each local day, at the day's index. Days that ended an hour ago or more are
    * settled (their runs reached the rollups long since): their counts are kept per page and read
-   * again hourly, and a cache miss reads only the last day or two.
+   * again hourly, and a cache miss reads only today's.
    */
   private async dailyCounts(checkIds: number[], days: readonly PageDay[], timeZone: string, nowMs: number): Promise<Map<number, CountsOfDays>> {
     if (checkIds.length === 0) return new Map();
@@ -216,18 +219,18 @@ export class DatabaseStatusPageSource implements StatusPageSource {
     const endMs = days[days.length - 1]!.toMs;
     const keptFromMs = Math.max(days[0]!.fromMs, Math.ceil((nowMs - (this.options.hourlyRetentionDays - 1) * DAY_MS) / DAY_MS) * DAY_MS);
     const hourlyFromMs = utcDays(days) ? endMs : keptFromMs;
-    const ids = placeholders(checkIds);
     // The daily rollup has one row per check and day: its counts need no sums.
-    const daily = `select check_id, day, ${DAILY_COUNTS} from daily_availability where check_id in (${ids}) and day >= ? and day < ?`;
-    const dailyParams = [...checkIds, utcDay(days[0]!.fromMs), utcDay(hourlyFromMs)];
-    const rows = await this.em.getConnection().execute<Array<CountsRow & { day: string }>>(
+    const daily = `select check_id, day, ${DAILY_COUNTS} from daily_availability where check_id = any(?::int[]) and day >= ? and day < ?`;
+    const dailyParams = [checkIds, utcDay(days[0]!.fromMs), utcDay(hourlyFromMs)];
+    const rows = await preparedRows<CountsRow & { day: string }>(
+      this.em,
       hourlyFromMs >= endMs
         ? daily
         : `select check_id, to_char(hour at time zone ?, 'YYYY-MM-DD') as day, ${ROLLUP_SUMS}
-             from hourly_availability where check_id in (${ids}) and hour >= ? and hour < ? group by 1, 2
+             from hourly_availability where check_id = any(?::int[]) and hour >= ? and hour < ? group by 1, 2
            union all
            ${daily}`,
-      hourlyFromMs >= endMs ? dailyParams : [timeZone, ...checkIds, new Date(hourlyFromMs), new Date(endMs), ...dailyParams],
+      hourlyFromMs >= endMs ? dailyParams : [timeZone, checkIds, new Date(hourlyFromMs), new Date(endMs), ...dailyParams],
     );
     for (const row of rows) {
       const checkId = Number(row.check_id);
@@ -240,25 +243,27 @@ export class DatabaseStatusPageSource implements StatusPageSource {
   /** Open incidents and those resolved since the first day, newest first, with their public updates only. */
   private async incidents(workspaceId: number, checkIds: number[], sinceMs: number): Promise<IncidentRow[]> {
     if (checkIds.length === 0) return [];
-    return this.em.getConnection().execute<IncidentRow[]>(
+    return preparedRows<IncidentRow>(
+      this.em,
       `select i.id, i.check_id, i.opened_at, i.resolved_at,
          coalesce((select json_agg(json_build_object('state', u.state, 'body', u.body, 'at', u.created_at) order by u.created_at desc, u.id desc)
                    from incident_public_updates u where u.incident_id = i.id), '[]') as updates
        from incidents i
-       where i.workspace_id = ? and i.check_id in (${placeholders(checkIds)}) and (i.resolved_at is null or i.resolved_at >= ?)
+       where i.workspace_id = ? and i.check_id = any(?::int[]) and (i.resolved_at is null or i.resolved_at >= ?)
        order by i.opened_at desc, i.id desc`,
-      [workspaceId, ...checkIds, new Date(sinceMs)],
+      [workspaceId, checkIds, new Date(sinceMs)],
     );
   }
 
   /** Enabled windows not yet over that cover the page's checks (a workspace window covers all of them), soonest first. */
   private async maintenance(workspaceId: number, checkIds: number[], now: Date): Promise<WindowRow[]> {
     if (checkIds.length === 0) return [];
-    return this.em.getConnection().execute<WindowRow[]>(
+    return preparedRows<WindowRow>(
+      this.em,
       `select id, name, scope, check_id, starts_at, ends_at from maintenance_windows
-       where workspace_id = ? and enabled and ends_at > ? and (scope = 'workspace' or check_id in (${placeholders(checkIds)}))
+       where workspace_id = ? and enabled and ends_at > ? and (scope = 'workspace' or check_id = any(?::int[]))
        order by starts_at, id`,
-      [workspaceId, now, ...checkIds],
+      [workspaceId, now, checkIds],
     );
   }
 
@@ -318,8 +323,12 @@ export class DatabaseStatusPageSource implements StatusPageSource {
   }
 }
 
-/** A day this long over is settled: the runs of its last cycles reached the rollups within minutes. */
-const SETTLED_AFTER_MS = DAY_MS;
+/**
+ * A day this long over is settled: the runs of its last cycles reached the rollups within minutes
+ * (a run is written with its rollups once its cycle closes). A miss then reads only today's rollups,
+ * and yesterday's in the first hour of a day.
+ */
+const SETTLED_AFTER_MS = 3_600_000;
 /** Settled counts are read again this often: a check's history deleted or a rollup rebuilt shows within the hour. */
 const SETTLED_REREAD_MS = 3_600_000;
 const SETTLED_PAGES_KEPT = 1000;

@@ -229,14 +229,17 @@ test('a page whose days are UTC days reads them from the daily rollup, today inc
 test('a loaded page rereads only its last days; the settled ones again after an hour', async (t) => {
   const checkId = await utcPage('settled-days');
   await daily(checkId, '2026-11-20', 1, 1);
+  await daily(checkId, '2026-11-25', 1, 1);
   await daily(checkId, '2026-11-26', 1, 1);
   let now = NOW;
   const loader = new DatabaseStatusPageSource(store, { hourlyRetentionDays: 400, now: () => now });
   t.is(await availabilityOn(loader, 'settled-days', '2026-11-20'), 0.5);
   await daily(checkId, '2026-11-20', 4, 0);
+  await daily(checkId, '2026-11-25', 4, 0);
   await daily(checkId, '2026-11-26', 4, 0);
   t.is(await availabilityOn(loader, 'settled-days', '2026-11-26'), 1);
   t.is(await availabilityOn(loader, 'settled-days', '2026-11-20'), 0.5);
+  t.is(await availabilityOn(loader, 'settled-days', '2026-11-25'), 0.5, 'yesterday, over for 12 hours, is settled too');
   t.is(await availabilityOn(source(), 'settled-days', '2026-11-20'), 1);
   now = new Date(NOW.getTime() + 3_600_000);
   t.is(await availabilityOn(loader, 'settled-days', '2026-11-20'), 1);
