@@ -25,6 +25,11 @@ const DAY_MS = 86_400_000;
 
 type Json<T> = T | string;
 const parsed = <T>(value: Json<T>): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
+/**
+ * Ids as one `int[]` parameter in PostgreSQL's array text: the same statement text whatever their
+ * number (one prepared plan), and bound alike by pg and by the embedded path (knex would spread an array into a list).
+ */
+const intArray = (ids: readonly number[]): string => `{${ids.map((id) => Math.trunc(id)).join(',')}}`;
 const instant = (value: Date | string): Date => (value instanceof Date ? value : new Date(value));
 
 interface PageRow {
@@ -221,7 +226,7 @@ export class DatabaseStatusPageSource implements StatusPageSource {
     const hourlyFromMs = utcDays(days) ? endMs : keptFromMs;
     // The daily rollup has one row per check and day: its counts need no sums.
     const daily = `select check_id, day, ${DAILY_COUNTS} from daily_availability where check_id = any(?::int[]) and day >= ? and day < ?`;
-    const dailyParams = [checkIds, utcDay(days[0]!.fromMs), utcDay(hourlyFromMs)];
+    const dailyParams = [intArray(checkIds), utcDay(days[0]!.fromMs), utcDay(hourlyFromMs)];
     const rows = await preparedRows<CountsRow & { day: string }>(
       this.em,
       hourlyFromMs >= endMs
@@ -230,7 +235,7 @@ export class DatabaseStatusPageSource implements StatusPageSource {
              from hourly_availability where check_id = any(?::int[]) and hour >= ? and hour < ? group by 1, 2
            union all
            ${daily}`,
-      hourlyFromMs >= endMs ? dailyParams : [timeZone, checkIds, new Date(hourlyFromMs), new Date(endMs), ...dailyParams],
+      hourlyFromMs >= endMs ? dailyParams : [timeZone, intArray(checkIds), new Date(hourlyFromMs), new Date(endMs), ...dailyParams],
     );
     for (const row of rows) {
       const checkId = Number(row.check_id);
@@ -251,7 +256,7 @@ export class DatabaseStatusPageSource implements StatusPageSource {
        from incidents i
        where i.workspace_id = ? and i.check_id = any(?::int[]) and (i.resolved_at is null or i.resolved_at >= ?)
        order by i.opened_at desc, i.id desc`,
-      [workspaceId, checkIds, new Date(sinceMs)],
+      [workspaceId, intArray(checkIds), new Date(sinceMs)],
     );
   }
 
@@ -263,7 +268,7 @@ export class DatabaseStatusPageSource implements StatusPageSource {
       `select id, name, scope, check_id, starts_at, ends_at from maintenance_windows
        where workspace_id = ? and enabled and ends_at > ? and (scope = 'workspace' or check_id = any(?::int[]))
        order by starts_at, id`,
-      [workspaceId, now, checkIds],
+      [workspaceId, now, intArray(checkIds)],
     );
   }
 
