@@ -5,7 +5,8 @@ import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Migrator } from '@mikro-orm/migrations';
 import { MikroORM, type Options } from '@mikro-orm/postgresql';
-import { PGliteDriver, type PGliteConnectionConfig } from 'mikro-orm-pglite';
+import type { PGliteConnectionConfig } from 'mikro-orm-pglite';
+import { EmbeddedDriver } from './embedded-driver.js';
 import type { Logger } from '../log.js';
 import { lockDataDir } from './data-dir-lock.js';
 import { allEntities } from './entities/index.js';
@@ -60,7 +61,7 @@ function embeddedOptions(options: StoreOptions): Options {
   return {
     ...baseOptions(options),
     // mikro-orm-pglite types its connection options a little wider than @mikro-orm/postgresql does.
-    driver: PGliteDriver as unknown as NonNullable<Options['driver']>,
+    driver: EmbeddedDriver as unknown as NonNullable<Options['driver']>,
     dbName: 'postgres',
     driverOptions: { connection: { pglite: () => pglite } satisfies PGliteConnectionConfig },
     // PGlite is one connection: the pool hands out that one.
