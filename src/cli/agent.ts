@@ -47,8 +47,9 @@ const agent: Role = async (args, { settings, logger }) => {
   const watch = watchRoleDependencies(settings, log, { bus });
   dependencies = watch;
   // Which ICMP socket ping uses (raw, datagram, or none: ping unsupported) is what a pod's privileges decide.
+  const stopping = untilSignal();
   log.info({ location, agentId, opsPort: ops.port, pingSocket: pingSocketKind() ?? 'none' }, 'agent running');
-  const signal = await untilSignal();
+  const signal = await stopping;
   log.info({ signal }, 'stopping');
   return shutDown(log, [
     // No new requests; probes in flight finish and answer (the rest are abandoned, never answered as down).

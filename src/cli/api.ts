@@ -32,8 +32,9 @@ export default async function apiRole(_args: string[], { settings, logger }: Rol
   const probeSupport = new ProbeSupportTable(3 * agentCapabilitiesEveryMs);
   const capabilities = watchAgentCapabilities(bus, probeSupport, logger.child({ component: 'agent-capabilities' }));
   const dependencies = watchRoleDependencies(settings, logger, { store, bus });
+  const stopping = untilSignal();
   const stopApi = await startApi({ settings, logger, store, bus, ...engineAccess, probeSupport: probeSupport.asProbeSupport(Date.now) }, waiting);
-  const signal = await untilSignal();
+  const signal = await stopping;
   logger.info({ signal }, 'stopping');
   return shutDown(logger, [
     // The server stops accepting and lets requests in flight finish.

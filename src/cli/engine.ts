@@ -41,8 +41,9 @@ export default async function engineRole(args: string[], { settings, logger }: R
   const watch = watchRoleDependencies(settings, logger, { store, bus });
   dependencies = watch;
   const monitoring = await startMonitoring({ settings, logger, store, bus, partitions });
+  const stopping = untilSignal();
   logger.info({ partitions: settings.VANTAGE_PARTITIONS, cluster: settings.VANTAGE_CLUSTER_NAME, opsPort: ops.port }, 'engine running');
-  const signal = await untilSignal();
+  const signal = await stopping;
   logger.info({ signal }, 'stopping');
   return shutDown(logger, [
     // Actors stop, buffered runs are written, leases are released so the other replicas take over at once.

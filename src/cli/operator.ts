@@ -52,8 +52,9 @@ export default async function operatorRole(args: string[], { settings, logger }:
       checks: { ...dependencies.report(), kubernetes: operator.synced() ? 'synced' : 'syncing', leader: operator.isLeader() ? 'yes' : 'no' },
     }),
   });
+  const stopping = untilSignal();
   logger.info({ namespace, identity, opsPort: ops.port }, 'operator running');
-  const signal = await untilSignal();
+  const signal = await stopping;
   logger.info({ signal }, 'stopping');
   return shutDown(logger, [
     // Leadership is given up with the informers, so another replica leads at once.

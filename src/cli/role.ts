@@ -27,7 +27,11 @@ export function parseFlags(args: string[]): Map<string, string> {
   return flags;
 }
 
-/** Waits for SIGINT or SIGTERM. */
+/**
+ * Waits for SIGINT or SIGTERM. Call it before the role says it is running: from that line on a
+ * supervisor may signal, and a signal that came before the handler would end the process by
+ * default, without its shutdown.
+ */
 export const untilSignal = (): Promise<NodeJS.Signals> =>
   new Promise((resolve) => {
     process.once('SIGINT', () => resolve('SIGINT'));

@@ -31,6 +31,7 @@ export default async function serveRole(_args: string[], context: RoleContext): 
   const dependencies = watchRoleDependencies(settings, logger, { store, bus });
   const agents = startInProcessAgents(settings, bus, logger);
   const monitoring = await startMonitoring({ settings, logger, store, bus });
+  const stopping = untilSignal();
   const stopApi = await startApi({
     settings,
     logger,
@@ -40,7 +41,7 @@ export default async function serveRole(_args: string[], context: RoleContext): 
     domainChecker: monitoring.domainChecker,
     probeSupport: agents.probeSupport,
   });
-  const signal = await untilSignal();
+  const signal = await stopping;
   logger.info({ signal }, 'stopping');
   return shutDown(logger, [
     ['api', () => stopApi()],
