@@ -149,9 +149,6 @@ const codeReasons: Record<string, string> = {
   EBADRESP: 'bad DNS response',
   ECANCELLED: 'cancelled',
   ERR_TLS_CERT_ALTNAME_INVALID: 'TLS error: certificate does not match the host name',
-  HPE_INVALID_CONSTANT: 'invalid HTTP response',
-  HPE_INVALID_STATUS: 'invalid HTTP status line',
-  HPE_HEADER_OVERFLOW: 'HTTP headers too large',
 };
 
 const tlsCodes = /^(ERR_SSL_|ERR_TLS_|CERT_|DEPTH_ZERO|SELF_SIGNED|UNABLE_TO_|ERR_OSSL_)/;

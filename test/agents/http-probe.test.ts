@@ -1,7 +1,7 @@
 import test from 'ava';
 import { probeHttp } from '../../agents/probes/http.js';
 import { httpSpec, localOptions, never } from './helpers/specs.js';
-import { closedPort, startHttpServer, type Running } from './helpers/servers.js';
+import { closedPort, startHttpServer, startTcpServer, type Running } from './helpers/servers.js';
 
 let server: Running;
 const seen: Array<{ method: string; host: string; url: string }> = [];
@@ -140,4 +140,59 @@ test('private targets are refused unless allowed', async (t) => {
 test('an IPv4-mapped loopback literal is refused as private too', async (t) => {
   const result = await probeHttp(httpSpec({ hostname: `[::ffff:127.0.0.1]:${server.port}`, path: '/ok' }), never, { allowPrivateTargets: false });
   t.is(result.reason, 'private address refused');
+});
+
+/** A server that answers every connection with `answer` and keeps it open: what a server ignoring `connection: close` does. */
+async function rawServer(answer: string, requests: string[] = []): Promise<Running> {
+  return startTcpServer((socket) => {
+    let request = '';
+    socket.on('data', (chunk) => {
+      request += chunk.toString('latin1');
+      if (!request.includes('\r\n\r\n')) return;
+      requests.push(request);
+      socket.write(answer, 'latin1');
+    });
+    socket.on('error', () => undefined);
+  });
+}
+
+test('a server that keeps the connection open still ends the probe where its response ends (length or chunked)', async (t) => {
+  for (const answer of ['HTTP/1.1 200 OK\r\ncontent-length: 2\r\n\r\nok', 'HTTP/1.1 200 OK\r\ntransfer-encoding: chunked\r\n\r\n2\r\nok\r\n0\r\n\r\n']) {
+    const raw = await rawServer(answer);
+    const result = await probeHttp(httpSpec({ hostname: `127.0.0.1:${raw.port}`, timeoutMs: 3000 }), never, localOptions);
+    await raw.close();
+    t.is(result.state, 'up', answer);
+    t.true(result.latencyMs < 1000, `${result.latencyMs} ms: ended by its framing, not by the timeout`);
+  }
+});
+
+test('a server that does not speak HTTP is down with a reason, as is a response cut short', async (t) => {
+  const banner = await rawServer('SSH-2.0-OpenSSH_9.2\r\n\r\n');
+  t.like(await probeHttp(httpSpec({ hostname: `127.0.0.1:${banner.port}` }), never, localOptions), { state: 'down', reason: 'invalid HTTP status line' });
+  await banner.close();
+  const cut = await startTcpServer((socket) => socket.once('data', () => socket.end('HTTP/1.1 200 OK\r\ncontent-length: 10\r\n\r\nabc')));
+  t.like(await probeHttp(httpSpec({ hostname: `127.0.0.1:${cut.port}` }), never, localOptions), { state: 'down', reason: 'connection closed before the response ended' });
+  await cut.close();
+});
+
+test('the request is one HTTP/1.1 request: its path and query, the Host with its port, an empty body declared for POST', async (t) => {
+  const requests: string[] = [];
+  const raw = await rawServer('HTTP/1.1 204 No Content\r\n\r\n', requests);
+  t.is((await probeHttp(httpSpec({ hostname: `127.0.0.1:${raw.port}`, path: '/a b?q=1', method: 'post' }), never, localOptions)).state, 'up');
+  await raw.close();
+  const [head, ...fields] = requests[0]!.split('\r\n\r\n')[0]!.split('\r\n');
+  t.is(head, 'POST /a%20b?q=1 HTTP/1.1');
+  t.true(fields.includes(`host: 127.0.0.1:${raw.port}`));
+  t.true(fields.includes('content-length: 0'));
+  t.true(fields.includes('connection: close'));
+});
+
+test('a method that is not a token never reaches the wire', async (t) => {
+  const requests: string[] = [];
+  const raw = await rawServer('HTTP/1.1 200 OK\r\ncontent-length: 0\r\n\r\n', requests);
+  const result = await probeHttp(httpSpec({ hostname: `127.0.0.1:${raw.port}`, method: 'get / HTTP/1.1\r\nx: y' }), never, localOptions);
+  await raw.close();
+  t.is(result.state, 'down');
+  t.regex(result.reason ?? '', /^invalid request method/);
+  t.deepEqual(requests, []);
 });
