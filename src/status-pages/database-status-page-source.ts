@@ -10,12 +10,15 @@ import {
   availabilityOverLast,
   checkDays,
   countedDay,
+  recentDays,
   emptyDays,
   pageDays,
+  settledDays,
   type CountedDay,
-  type CountsOfDays,
+  type DayCounts,
   type IncidentSpan,
   type PageDay,
+  type SettledDays,
 } from './daily-bars.js';
 import { checkComponentState, domainComponentState, pageState } from './public-state.js';
 import type { StatusPageLogo, StatusPageSource } from './status-page-source.js';
@@ -93,8 +96,8 @@ export interface DatabaseStatusPageSourceOptions {
  */
 export class DatabaseStatusPageSource implements StatusPageSource {
   private readonly now: () => Date;
-  /** Counts of settled days by page (its time zone, days and checks), least recently read first. */
-  private readonly settled = new Map<string, { readAtMs: number; byCheck: Map<number, CountsOfDays> }>();
+  /** Settled days (their counts and bars) by page (its time zone, days and checks), least recently read first. */
+  private readonly settled = new Map<string, { readAtMs: number; byCheck: Map<number, SettledDays> }>();
 
   /** One fork for every read: the source runs raw statements only, so its identity map stays empty. */
   private readonly em: EntityManager;
@@ -189,11 +192,11 @@ export class DatabaseStatusPageSource implements StatusPageSource {
   }
 
   /**
-   * Counts per check of each local day, at the day's index. Days that ended an hour ago or more are
-   * settled (their runs reached the rollups long since): their counts are kept per page and read
-   * again hourly, and a cache miss reads only today's.
+   * Counts per check of each local day. Days that ended an hour ago or more are settled (their
+   * runs reached the rollups long since): their counts, and the bars made of them, are kept per
+   * page and read again hourly, and a cache miss reads only today's.
    */
-  private async dailyCounts(checkIds: number[], days: readonly PageDay[], timeZone: string, nowMs: number): Promise<Map<number, CountsOfDays>> {
+  private async dailyCounts(checkIds: number[], days: readonly PageDay[], timeZone: string, nowMs: number): Promise<Map<number, DayCounts>> {
     if (checkIds.length === 0) return new Map();
     const settledCount = days.filter((day) => day.toMs <= nowMs - SETTLED_AFTER_MS).length;
     const key = `${timeZone} ${days[0]!.day} ${settledCount} ${checkIds.join(',')}`;
@@ -201,12 +204,16 @@ export class DatabaseStatusPageSource implements StatusPageSource {
     if (kept && nowMs - kept.readAtMs < SETTLED_REREAD_MS) {
       const recentDays = days.slice(settledCount);
       const recent = await this.countsOf(checkIds, recentDays, timeZone, nowMs);
-      return new Map(checkIds.map((checkId) => [checkId, [...kept.byCheck.get(checkId)!, ...countsAt(recentDays, recent.get(checkId))]]));
+      return new Map(checkIds.map((checkId) => [checkId, { settled: kept.byCheck.get(checkId)!, recent: countsAt(recentDays, recent.get(checkId)) }]));
     }
     const counts = await this.countsOf(checkIds, days, timeZone, nowMs);
-    const byCheck = new Map(checkIds.map((checkId) => [checkId, countsAt(days, counts.get(checkId))]));
+    const settled = days.slice(0, settledCount);
+    const byCheck = new Map(checkIds.map((checkId): [number, DayCounts] => {
+      const all = countsAt(days, counts.get(checkId));
+      return [checkId, { settled: settledDays(settled, all.slice(0, settledCount)), recent: all.slice(settledCount) }];
+    }));
     this.settled.delete(key);
-    this.settled.set(key, { readAtMs: nowMs, byCheck: new Map([...byCheck].map(([checkId, counted]) => [checkId, counted.slice(0, settledCount)])) });
+    this.settled.set(key, { readAtMs: nowMs, byCheck: new Map([...byCheck].map(([checkId, dayCounts]) => [checkId, dayCounts.settled])) });
     if (this.settled.size > SETTLED_PAGES_KEPT) this.settled.delete(this.settled.keys().next().value!);
     return byCheck;
   }
@@ -276,7 +283,7 @@ export class DatabaseStatusPageSource implements StatusPageSource {
     row: ComponentRow,
     page: PageRow,
     days: readonly PageDay[],
-    counts: ReadonlyMap<number, CountsOfDays>,
+    counts: ReadonlyMap<number, DayCounts>,
     spansByCheck: ReadonlyMap<number, IncidentSpan[]>,
     activeWindows: WindowRow[],
     now: Date,
@@ -284,7 +291,7 @@ export class DatabaseStatusPageSource implements StatusPageSource {
     const nowMs = now.getTime();
     if (row.state !== null) {
       const checkId = Number(row.check_id);
-      const countsOfDays = counts.get(checkId) ?? [];
+      const countsOfDays = counts.get(checkId) ?? recentDays([]);
       const inMaintenance = activeWindows.some((window) => window.scope === 'workspace' || Number(window.check_id) === checkId);
       return {
         key: `c${checkId}`,
