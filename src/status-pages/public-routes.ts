@@ -5,7 +5,7 @@ import { publicAnswer, sendAnswer, withCompressedForms, type PublicAnswer } from
 import { cacheControl, framingHeaders, LOGO_TYPES, NOT_FOUND_CACHE_CONTROL, requestOrigin, validSlug } from './public-routes-policy.js';
 import { renderAvailabilityBadge, renderCertificateBadge, renderStatusBadge } from './render/badges.js';
 import { renderAtomFeed, renderRssFeed } from './render/feeds.js';
-import { renderNotFoundHtml, renderStatusPageHtml } from './render/html-page.js';
+import { renderNotFoundHtml, renderStatusPageHtmlBytes } from './render/html-page.js';
 import { renderSummaryJson } from './render/summary-json.js';
 import type { StatusPageChangeListener, StatusPageSource } from './status-page-source.js';
 import type { PublicComponent, PublicStatusPage } from './status-page-view.js';
@@ -77,7 +77,7 @@ export function statusPageRoutes(source: StatusPageSource, options: StatusPageRo
     return found ?? notFound;
   };
 
-  const text = (page: PublicStatusPage, kind: 'html' | 'other', contentType: string, body: string, extra: Record<string, string> = {}): PublicAnswer =>
+  const text = (page: PublicStatusPage, kind: 'html' | 'other', contentType: string, body: string | Buffer, extra: Record<string, string> = {}): PublicAnswer =>
     publicAnswer(200, body, {
       'Content-Type': contentType,
       'Cache-Control': caching,
@@ -86,7 +86,7 @@ export function statusPageRoutes(source: StatusPageSource, options: StatusPageRo
     });
 
   const htmlOf = (page: PublicStatusPage): PublicAnswer => {
-    const html = renderStatusPageHtml(page, {
+    const html = renderStatusPageHtmlBytes(page, {
       pagePath: `/status/${encodeURIComponent(page.slug)}`,
       stylesheetPath: assetPath(STATUS_PAGE_STYLESHEET),
       scriptPath: assetPath(STATUS_PAGE_ENHANCEMENT),
