@@ -192,7 +192,7 @@ test('unknown and disabled pages are both null; custom domains and logos resolve
 
 test.serial('a page costs the same few statements whatever its number of components', async (t) => {
   const statements = await statementsDuring(store, () => source().bySlug('acme'));
-  t.true(statements.length <= 6, statements.join('\n'));
+  t.true(statements.length <= 3, statements.join('\n'));
 });
 
 /** A page in UTC of one check of its own workspace; the check's id. */
