@@ -1,5 +1,5 @@
 import { promisify } from 'node:util';
-import { brotliCompress, brotliCompressSync, constants as zlib, gzip, gzipSync, type BrotliOptions } from 'node:zlib';
+import { brotliCompress, brotliCompressSync, brotliDecompress, brotliDecompressSync, constants as zlib, gzip, gzipSync, type BrotliOptions } from 'node:zlib';
 
 export type Encoding = 'br' | 'gzip';
 
@@ -11,6 +11,7 @@ const brotliOptions = (quality: number, size: number): BrotliOptions => ({
 });
 
 const brotliAsync = promisify(brotliCompress);
+const unbrotliAsync = promisify(brotliDecompress);
 const gzipAsync = promisify(gzip);
 
 interface Coder {
@@ -56,15 +57,28 @@ interface Form {
  * again at the best quality on the thread pool, off the event loop, and those bytes replace the
  * fast ones once made. Both decode to the same body. An answer dropped before anyone read it
  * again never pays for its best forms.
+ *
+ * The body itself is not kept: the brotli form is made at once and the body is made again from
+ * it when a client takes neither encoding or another form is first made (a page of 100
+ * components is a megabyte; its brotli form is 10 KB). So the body handed in may be a buffer
+ * that is written over once this returns.
  */
 export class CompressedForms {
-  private readonly forms: Partial<Record<Encoding, Form>> = {};
+  /** The brotli form as first made (fast): the same bytes for the same body, so its hash names the content. */
+  readonly firstBrotli: Buffer;
+  private readonly forms: Partial<Record<Encoding, Form>>;
+  /** Kept once a client took neither encoding: the next such client is likely to come back. */
+  private identity?: Buffer;
 
-  constructor(readonly body: Buffer) {}
+  constructor(body: Buffer) {
+    this.firstBrotli = fastForm('br', body);
+    this.forms = { br: { bytes: this.firstBrotli, servings: 0, improving: false } };
+  }
 
-  /** The form as first made (fast), made now if it was not yet: the same bytes for the same body. */
-  first(encoding: Encoding): Buffer {
-    return this.form(encoding).bytes;
+  /** The body, for a client that takes neither encoding. */
+  body(): Buffer {
+    this.identity ??= this.decoded();
+    return this.identity;
   }
 
   /** The bytes to send now. */
@@ -73,7 +87,8 @@ export class CompressedForms {
     form.servings += 1;
     if (form.servings > 1 && !form.improving) {
       form.improving = true;
-      bestForm(encoding, this.body).then(
+      const body = this.identity === undefined ? unbrotliAsync(this.firstBrotli) : Promise.resolve(this.identity);
+      body.then((bytes) => bestForm(encoding, bytes)).then(
         (bytes) => void (form.bytes = bytes),
         () => undefined,
       );
@@ -81,10 +96,14 @@ export class CompressedForms {
     return form.bytes;
   }
 
+  private decoded(): Buffer {
+    return this.identity ?? brotliDecompressSync(this.firstBrotli);
+  }
+
   private form(encoding: Encoding): Form {
     let form = this.forms[encoding];
     if (form === undefined) {
-      form = { bytes: fastForm(encoding, this.body), servings: 0, improving: false };
+      form = { bytes: fastForm(encoding, this.decoded()), servings: 0, improving: false };
       this.forms[encoding] = form;
     }
     return form;

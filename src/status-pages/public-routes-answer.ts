@@ -3,39 +3,41 @@ import type { Request, Response } from 'express';
 import { COMPRESS_MIN_BYTES, CompressedForms } from './compressed-forms.js';
 
 /**
- * One rendered public answer, kept by the page cache: its bytes, its ETag, the headers that go
- * with it, and its compressed forms (brotli, what browsers ask for, and gzip: curl, older clients
- * and proxies). The ETag is weak: the identity and the compressed forms are the same answer.
+ * One rendered public answer, kept by the page cache: its ETag, the headers that go with it, and
+ * its bytes: a small body as it is, a larger one as its compressed forms (brotli, what browsers ask
+ * for, and gzip: curl, older clients and proxies), which also make the body again for a client
+ * that takes neither. The ETag is weak: the identity and the compressed forms are the same answer.
  */
-export interface PublicAnswer {
+export type PublicAnswer = {
   status: 200 | 404;
-  body: Buffer;
   etag: string;
   headers: Readonly<Record<string, string>>;
-  /** Absent when the body is too small to gain from compression. */
-  forms?: CompressedForms;
-}
+} & ({ body: Buffer; forms?: undefined } | { body?: undefined; forms: CompressedForms });
 
 /**
  * The ETag names the body's content, not a secret: SHA-1 of the brotli form as first made when
  * there is one (a lossless encoding made the same way each time, so one content has one such
  * form, and making and hashing it takes less than hashing a megabyte page), else of the body; a
- * chance collision would at worst keep a client's copy until the next change.
+ * chance collision would at worst keep a client's copy until the next change. A body given as a
+ * buffer is not kept when it is compressed, nor as it is when it is small: the caller may write
+ * over it once this returns.
  */
 export function publicAnswer(status: 200 | 404, text: string | Buffer, headers: Record<string, string>): PublicAnswer {
-  const body = typeof text === 'string' ? Buffer.from(text, 'utf8') : text;
-  const forms = formsOf(body);
-  const etag = `W/"${createHash('sha1').update(forms?.first('br') ?? body).digest('base64url')}"`;
-  return forms === undefined ? { status, body, etag, headers } : { status, body, etag, headers, forms };
+  const bytes = typeof text === 'string' ? Buffer.from(text, 'utf8') : text;
+  if (bytes.length >= COMPRESS_MIN_BYTES) {
+    const forms = new CompressedForms(bytes);
+    return { status, etag: etagOf(forms.firstBrotli), headers, forms };
+  }
+  const body = bytes === text ? Buffer.from(bytes) : bytes;
+  return { status, body, etag: etagOf(body), headers };
 }
 
-/** The answer with its compressed forms when its body is large enough to gain from them. */
-export function withCompressedForms(answer: PublicAnswer): PublicAnswer {
-  const forms = formsOf(answer.body);
-  return forms === undefined ? answer : { ...answer, forms };
-}
+const etagOf = (bytes: Buffer): string => `W/"${createHash('sha1').update(bytes).digest('base64url')}"`;
 
-const formsOf = (body: Buffer): CompressedForms | undefined => (body.length < COMPRESS_MIN_BYTES ? undefined : new CompressedForms(body));
+/** A file's answer under its own ETag, compressed when it is large enough to gain from it. */
+export function fileAnswer(body: Buffer, etag: string, headers: Record<string, string>): PublicAnswer {
+  return body.length < COMPRESS_MIN_BYTES ? { status: 200, body, etag, headers } : { status: 200, etag, headers, forms: new CompressedForms(body) };
+}
 
 /** If-None-Match: `*` or any listed tag (weak comparison, as RFC 9110 asks for a GET). */
 export function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
@@ -83,7 +85,7 @@ export function sendAnswer(req: Request, res: Response, answer: PublicAnswer): v
     return;
   }
   const encoding = answer.forms ? chosenEncoding(req.headers['accept-encoding']) : null;
-  const body = encoding === null ? answer.body : answer.forms!.serve(encoding);
+  const body = answer.forms === undefined ? answer.body : encoding === null ? answer.forms.body() : answer.forms.serve(encoding);
   if (encoding !== null) res.setHeader('Content-Encoding', encoding);
   res.statusCode = answer.status;
   res.setHeader('Content-Length', body.length);

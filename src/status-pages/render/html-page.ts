@@ -38,11 +38,19 @@ function renderSubscribeForm(pagePath: string): string {
 <button type="submit">Subscribe</button></form></section>`;
 }
 
-/** The parts in one buffer, each string encoded once straight into it. */
+/**
+ * The buffer pages are written into, grown to the largest page yet: a page of 100 components is a
+ * megabyte, which a cache miss then neither allocates nor keeps (its answer keeps only its
+ * compressed forms). One suffices: a page is written and used without a pause.
+ */
+let scratch = Buffer.alloc(0);
+
+/** The parts in the scratch buffer, each string encoded once straight into it. */
 function joined(parts: HtmlParts): Buffer {
   let length = 0;
   for (const part of parts) length += typeof part === 'string' ? Buffer.byteLength(part, 'utf8') : part.length;
-  const bytes = Buffer.allocUnsafe(length);
+  if (scratch.length < length) scratch = Buffer.allocUnsafe(Math.ceil(length * 1.25));
+  const bytes = scratch.subarray(0, length);
   let at = 0;
   for (const part of parts) {
     if (typeof part === 'string') at += bytes.write(part, at, 'utf8');
@@ -56,10 +64,12 @@ function joined(parts: HtmlParts): Buffer {
 }
 
 /**
- * The public status page as one server-rendered HTML document, in UTF-8: it needs no script (the
- * script only enhances), carries no inline script or style, and loads nothing from another origin.
+ * The public status page as one server-rendered HTML document, in UTF-8, lent to `use`: the
+ * bytes are written over by the next page, so `use` must not keep them (publicAnswer does not).
+ * The page needs no script (the script only enhances), carries no inline script or style, and
+ * loads nothing from another origin.
  */
-export function renderStatusPageHtmlBytes(page: PublicStatusPage, options: StatusPageHtmlOptions): Buffer {
+export function withStatusPageHtml<T>(page: PublicStatusPage, options: StatusPageHtmlOptions, use: (bytes: Buffer) => T): T {
   const names = componentNamesOf(page);
   const description = page.description === '' ? '' : `<p class="description">${e(page.description)}</p>`;
   const parts: HtmlParts = [`<!doctype html>
@@ -92,11 +102,11 @@ ${renderSubscribeForm(options.pagePath)}
 <footer class="site-footer"><div class="wrap"><p>Times in ${e(page.timeZone)}. Served by Vantage; this page sets no cookies and loads nothing from elsewhere.</p></div></footer>
 </body></html>
 `);
-  return joined(parts);
+  return use(joined(parts));
 }
 
 /** The page as text. */
-export const renderStatusPageHtml = (page: PublicStatusPage, options: StatusPageHtmlOptions): string => renderStatusPageHtmlBytes(page, options).toString('utf8');
+export const renderStatusPageHtml = (page: PublicStatusPage, options: StatusPageHtmlOptions): string => withStatusPageHtml(page, options, (bytes) => bytes.toString('utf8'));
 
 /** The one answer for an unknown slug and a disabled page alike. */
 export function renderNotFoundHtml(stylesheetPath: string): string {
