@@ -19,7 +19,7 @@ import { seedStatusPage } from './seed.js';
 /**
  * The public status page of 100 checks (9,000 daily bars) on real PostgreSQL, seeded with 90
  * days of hourly and daily rollups, incidents with public updates and a maintenance window:
- * - a cache miss: the server time of loading the page (5 statements), rendering it and making its
+ * - a cache miss: the server time of loading the page (3 statements), rendering it and making its
  *   answer (ETag, fast brotli body; the page itself is not kept), p50/p99 wall time, the fast
  *   gzip body made on the first request taking it, and CPU per miss of this process and of PostgreSQL; for a page in UTC (days
  *   read from the daily rollup) and one in Europe/Berlin (days cut from the hourly rollup); and
