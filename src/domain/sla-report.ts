@@ -131,6 +131,18 @@ export interface SlaFigures {
   };
 }
 
+/**
+ * The policy's availability: the share of the counted runs (UP and DOWN) that were not downtime
+ * (DOWN at the quorum), in percent with three decimals; null without a counted run.
+ */
+export const availabilityPercent = (upRuns: number, downRuns: number, downtimeRuns: number): number | null => {
+  const counted = upRuns + downRuns;
+  return counted === 0 ? null : Math.round(((counted - downtimeRuns) / counted) * 100_000) / 1000;
+};
+
+/** Seconds of downtime as minutes with two decimals. */
+export const downtimeMinutes = (downtimeSeconds: number): number => Math.round((downtimeSeconds / 60) * 100) / 100;
+
 const mean = (values: number[]): number | null => (values.length === 0 ? null : Math.round(values.reduce((a, b) => a + b, 0) / values.length / 1000));
 
 export function slaFigures(counts: RunCounts[], incidents: IncidentTimes[], range: { fromMs: number; toMs: number }, nowMs: number): SlaFigures {
@@ -145,8 +157,8 @@ export function slaFigures(counts: RunCounts[], incidents: IncidentTimes[], rang
   const resolved = incidents.filter((incident) => incident.resolvedAt !== null);
   const outages = incidents.map((incident) => Math.min(incident.resolvedAt ?? nowMs, range.toMs, nowMs) - Math.max(incident.openedAt, range.fromMs));
   return {
-    availability_percent: counted === 0 ? null : Math.round(((counted - downtimeRuns) / counted) * 100_000) / 1000,
-    downtime_minutes: Math.round((sum((row) => row.downtimeSeconds) / 60) * 100) / 100,
+    availability_percent: availabilityPercent(up, down, downtimeRuns),
+    downtime_minutes: downtimeMinutes(sum((row) => row.downtimeSeconds)),
     runs: {
       total: counted + unknown + maintenance,
       up_runs: up,

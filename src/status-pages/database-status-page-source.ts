@@ -10,12 +10,15 @@ import {
   availabilityOverLast,
   checkDays,
   countedDay,
+  recentDays,
   emptyDays,
   pageDays,
+  settledDays,
   type CountedDay,
-  type CountsOfDays,
+  type DayCounts,
   type IncidentSpan,
   type PageDay,
+  type SettledDays,
 } from './daily-bars.js';
 import { checkComponentState, domainComponentState, pageState } from './public-state.js';
 import type { StatusPageLogo, StatusPageSource } from './status-page-source.js';
@@ -32,6 +35,7 @@ const parsed = <T>(value: Json<T>): T => (typeof value === 'string' ? (JSON.pars
 const intArray = (ids: readonly number[]): string => `{${ids.map((id) => Math.trunc(id)).join(',')}}`;
 const instant = (value: Date | string): Date => (value instanceof Date ? value : new Date(value));
 
+/** The page with its components, read in one statement. */
 interface PageRow {
   id: number;
   workspace_id: number;
@@ -43,6 +47,8 @@ interface PageRow {
   links: Json<StatusPageLink[]>;
   frame_ancestors: Json<string[]>;
   has_logo: boolean;
+  /** In the page's order. */
+  components: Json<ComponentRow[]>;
 }
 
 interface ComponentRow {
@@ -86,15 +92,17 @@ export interface DatabaseStatusPageSourceOptions {
  * own components (checks and domains of its workspace only), their state, 90 daily bars in the
  * page's time zone from the rollups, incidents with their public updates (never their private
  * notes or failing locations), and the maintenance windows that affect them. Host names only when
- * the page shows them. Five statements a page, whatever its number of components, each prepared
- * once per pooled connection (planning them cost more than running them; a page's check ids are
- * one array parameter, so every page shares one plan); the counts of settled days are kept, so
- * that a page loaded again reads only its last days' rollups.
+ * the page shows them. Three statements a page, whatever its number of components (the page with
+ * its components, then its days' counts beside its incidents with its maintenance; lists come as
+ * JSON, parsed at once rather than row by row), each prepared once per pooled connection
+ * (planning them cost more than running them; a page's check ids are one array parameter, so
+ * every page shares one plan); the counts of settled days are kept, so that a page loaded again
+ * reads only its last days' rollups.
  */
 export class DatabaseStatusPageSource implements StatusPageSource {
   private readonly now: () => Date;
-  /** Counts of settled days by page (its time zone, days and checks), least recently read first. */
-  private readonly settled = new Map<string, { readAtMs: number; byCheck: Map<number, CountsOfDays> }>();
+  /** Settled days (their counts and bars) by page (its time zone, days and checks), least recently read first. */
+  private readonly settled = new Map<string, { readAtMs: number; byCheck: Map<number, SettledDays> }>();
 
   /** One fork for every read: the source runs raw statements only, so its identity map stays empty. */
   private readonly em: EntityManager;
@@ -108,10 +116,18 @@ export class DatabaseStatusPageSource implements StatusPageSource {
   }
 
   async bySlug(slug: string): Promise<PublicStatusPage | null> {
+    // The joins repeat the page's workspace: a component can only ever show its own workspace's rows.
     const [page] = await preparedRows<PageRow>(
       this.em,
       `select p.id, p.workspace_id, p.slug, p.title, p.description, p.show_host_names, p.time_zone, p.links, p.frame_ancestors,
-         exists (select 1 from status_page_logos l where l.page_id = p.id) as has_logo
+         exists (select 1 from status_page_logos l where l.page_id = p.id) as has_logo,
+         coalesce((select json_agg(json_build_object('group_name', c.group_name, 'display_name', c.display_name, 'check_id', c.check_id,
+             'domain_id', c.domain_id, 'state', u.state, 'paused', u.paused, 'hostname', u.hostname, 'domain_name', d.name,
+             'domain_active', d.active, 'certificate_not_after', d.certificate_not_after) order by c.position, c.id)
+           from status_page_components c
+           left join uptime_checks u on u.id = c.check_id and u.workspace_id = p.workspace_id
+           left join domains d on d.id = c.domain_id and d.workspace_id = p.workspace_id
+           where c.page_id = p.id), '[]') as components
        from status_pages p where p.slug = ? and p.enabled`,
       [slug],
     );
@@ -119,24 +135,11 @@ export class DatabaseStatusPageSource implements StatusPageSource {
     const now = this.now();
     const nowMs = now.getTime();
     const days = pageDays(nowMs, page.time_zone);
-    // The joins repeat the page's workspace: a component can only ever show its own workspace's rows.
-    const rows = (
-      await preparedRows<ComponentRow>(
-        this.em,
-        `select c.group_name, c.display_name, c.check_id, c.domain_id, u.state, u.paused, u.hostname,
-           d.name as domain_name, d.active as domain_active, d.certificate_not_after
-         from status_page_components c
-         left join uptime_checks u on u.id = c.check_id and u.workspace_id = ?
-         left join domains d on d.id = c.domain_id and d.workspace_id = ?
-         where c.page_id = ? order by c.position, c.id`,
-        [page.workspace_id, page.workspace_id, page.id],
-      )
-    ).filter((row) => row.state !== null || row.domain_name !== null);
+    const rows = parsed(page.components).filter((row) => row.state !== null || row.domain_name !== null);
     const checkIds = rows.flatMap((row) => (row.state !== null ? [Number(row.check_id)] : []));
-    const [counts, incidents, windows] = await Promise.all([
+    const [counts, { incidents, windows }] = await Promise.all([
       this.dailyCounts(checkIds, days, page.time_zone, nowMs),
-      this.incidents(page.workspace_id, checkIds, days[0]!.fromMs),
-      this.maintenance(page.workspace_id, checkIds, now),
+      this.incidentsAndMaintenance(page.workspace_id, checkIds, days[0]!.fromMs, now),
     ]);
     const activeWindows = windows.filter((window) => instant(window.starts_at) <= now);
     const spansByCheck = new Map<number, IncidentSpan[]>();
@@ -189,11 +192,11 @@ export class DatabaseStatusPageSource implements StatusPageSource {
   }
 
   /**
-   * Counts per check of each local day, at the day's index. Days that ended an hour ago or more are
-   * settled (their runs reached the rollups long since): their counts are kept per page and read
-   * again hourly, and a cache miss reads only today's.
+   * Counts per check of each local day. Days that ended an hour ago or more are settled (their
+   * runs reached the rollups long since): their counts, and the bars made of them, are kept per
+   * page and read again hourly, and a cache miss reads only today's.
    */
-  private async dailyCounts(checkIds: number[], days: readonly PageDay[], timeZone: string, nowMs: number): Promise<Map<number, CountsOfDays>> {
+  private async dailyCounts(checkIds: number[], days: readonly PageDay[], timeZone: string, nowMs: number): Promise<Map<number, DayCounts>> {
     if (checkIds.length === 0) return new Map();
     const settledCount = days.filter((day) => day.toMs <= nowMs - SETTLED_AFTER_MS).length;
     const key = `${timeZone} ${days[0]!.day} ${settledCount} ${checkIds.join(',')}`;
@@ -201,12 +204,16 @@ export class DatabaseStatusPageSource implements StatusPageSource {
     if (kept && nowMs - kept.readAtMs < SETTLED_REREAD_MS) {
       const recentDays = days.slice(settledCount);
       const recent = await this.countsOf(checkIds, recentDays, timeZone, nowMs);
-      return new Map(checkIds.map((checkId) => [checkId, [...kept.byCheck.get(checkId)!, ...countsAt(recentDays, recent.get(checkId))]]));
+      return new Map(checkIds.map((checkId) => [checkId, { settled: kept.byCheck.get(checkId)!, recent: countsAt(recentDays, recent.get(checkId)) }]));
     }
     const counts = await this.countsOf(checkIds, days, timeZone, nowMs);
-    const byCheck = new Map(checkIds.map((checkId) => [checkId, countsAt(days, counts.get(checkId))]));
+    const settled = days.slice(0, settledCount);
+    const byCheck = new Map(checkIds.map((checkId): [number, DayCounts] => {
+      const all = countsAt(days, counts.get(checkId));
+      return [checkId, { settled: settledDays(settled, all.slice(0, settledCount)), recent: all.slice(settledCount) }];
+    }));
     this.settled.delete(key);
-    this.settled.set(key, { readAtMs: nowMs, byCheck: new Map([...byCheck].map(([checkId, counted]) => [checkId, counted.slice(0, settledCount)])) });
+    this.settled.set(key, { readAtMs: nowMs, byCheck: new Map([...byCheck].map(([checkId, dayCounts]) => [checkId, dayCounts.settled])) });
     if (this.settled.size > SETTLED_PAGES_KEPT) this.settled.delete(this.settled.keys().next().value!);
     return byCheck;
   }
@@ -245,38 +252,35 @@ export class DatabaseStatusPageSource implements StatusPageSource {
     return byCheck;
   }
 
-  /** Open incidents and those resolved since the first day, newest first, with their public updates only. */
-  private async incidents(workspaceId: number, checkIds: number[], sinceMs: number): Promise<IncidentRow[]> {
-    if (checkIds.length === 0) return [];
-    return preparedRows<IncidentRow>(
+  /**
+   * In one statement: the open incidents and those resolved since the first day, newest first,
+   * with their public updates only; and the enabled maintenance windows not yet over that cover
+   * the page's checks (a workspace window covers all of them), soonest first.
+   */
+  private async incidentsAndMaintenance(workspaceId: number, checkIds: number[], sinceMs: number, now: Date): Promise<{ incidents: IncidentRow[]; windows: WindowRow[] }> {
+    if (checkIds.length === 0) return { incidents: [], windows: [] };
+    const [row] = await preparedRows<{ incidents: Json<IncidentRow[]>; windows: Json<WindowRow[]> }>(
       this.em,
-      `select i.id, i.check_id, i.opened_at, i.resolved_at,
-         coalesce((select json_agg(json_build_object('state', u.state, 'body', u.body, 'at', u.created_at) order by u.created_at desc, u.id desc)
-                   from incident_public_updates u where u.incident_id = i.id), '[]') as updates
-       from incidents i
-       where i.workspace_id = ? and i.check_id = any(?::int[]) and (i.resolved_at is null or i.resolved_at >= ?)
-       order by i.opened_at desc, i.id desc`,
-      [workspaceId, intArray(checkIds), new Date(sinceMs)],
+      `select
+         coalesce((select json_agg(json_build_object('id', i.id, 'check_id', i.check_id, 'opened_at', i.opened_at, 'resolved_at', i.resolved_at,
+             'updates', coalesce((select json_agg(json_build_object('state', u.state, 'body', u.body, 'at', u.created_at) order by u.created_at desc, u.id desc)
+                                  from incident_public_updates u where u.incident_id = i.id), '[]')) order by i.opened_at desc, i.id desc)
+           from incidents i
+           where i.workspace_id = ? and i.check_id = any(?::int[]) and (i.resolved_at is null or i.resolved_at >= ?)), '[]') as incidents,
+         coalesce((select json_agg(json_build_object('id', w.id, 'name', w.name, 'scope', w.scope, 'check_id', w.check_id, 'starts_at', w.starts_at,
+             'ends_at', w.ends_at) order by w.starts_at, w.id)
+           from maintenance_windows w
+           where w.workspace_id = ? and w.enabled and w.ends_at > ? and (w.scope = 'workspace' or w.check_id = any(?::int[]))), '[]') as windows`,
+      [workspaceId, intArray(checkIds), new Date(sinceMs), workspaceId, now, intArray(checkIds)],
     );
-  }
-
-  /** Enabled windows not yet over that cover the page's checks (a workspace window covers all of them), soonest first. */
-  private async maintenance(workspaceId: number, checkIds: number[], now: Date): Promise<WindowRow[]> {
-    if (checkIds.length === 0) return [];
-    return preparedRows<WindowRow>(
-      this.em,
-      `select id, name, scope, check_id, starts_at, ends_at from maintenance_windows
-       where workspace_id = ? and enabled and ends_at > ? and (scope = 'workspace' or check_id = any(?::int[]))
-       order by starts_at, id`,
-      [workspaceId, now, intArray(checkIds)],
-    );
+    return { incidents: parsed(row!.incidents), windows: parsed(row!.windows) };
   }
 
   private component(
     row: ComponentRow,
     page: PageRow,
     days: readonly PageDay[],
-    counts: ReadonlyMap<number, CountsOfDays>,
+    counts: ReadonlyMap<number, DayCounts>,
     spansByCheck: ReadonlyMap<number, IncidentSpan[]>,
     activeWindows: WindowRow[],
     now: Date,
@@ -284,7 +288,7 @@ export class DatabaseStatusPageSource implements StatusPageSource {
     const nowMs = now.getTime();
     if (row.state !== null) {
       const checkId = Number(row.check_id);
-      const countsOfDays = counts.get(checkId) ?? [];
+      const countsOfDays = counts.get(checkId) ?? recentDays([]);
       const inMaintenance = activeWindows.some((window) => window.scope === 'workspace' || Number(window.check_id) === checkId);
       return {
         key: `c${checkId}`,

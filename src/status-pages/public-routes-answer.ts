@@ -1,62 +1,42 @@
 import { createHash } from 'node:crypto';
-import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { Request, Response } from 'express';
+import { COMPRESS_MIN_BYTES, CompressedForms } from './compressed-forms.js';
 
 /**
- * One rendered public answer, kept by the page cache: its bytes, its ETag, the headers that go
- * with it, and its compressed forms, each made once per answer: brotli (what browsers ask for)
- * when the answer is made, gzip (curl, older clients and proxies) on its first request. The ETag
- * is weak: the identity and the compressed forms are the same answer.
+ * One rendered public answer, kept by the page cache: its ETag, the headers that go with it, and
+ * its bytes: a small body as it is, a larger one as its compressed forms (brotli, what browsers ask
+ * for, and gzip: curl, older clients and proxies), which also make the body again for a client
+ * that takes neither. The ETag is weak: the identity and the compressed forms are the same answer.
  */
-export interface PublicAnswer {
+export type PublicAnswer = {
   status: 200 | 404;
-  body: Buffer;
   etag: string;
   headers: Readonly<Record<string, string>>;
-  /** Absent when the body is too small to gain from compression. */
-  brotli?: Buffer;
-  /** Made on the first request that takes gzip but not brotli, then kept. */
-  gzip?: Buffer;
-}
-
-/** Below this a compression header costs more than it saves. */
-const COMPRESS_MIN_BYTES = 1024;
+} & ({ body: Buffer; forms?: undefined } | { body?: undefined; forms: CompressedForms });
 
 /**
- * Brotli at quality 4 compresses a 100-component page (about 1 MB of very repetitive HTML) to a
- * sixtieth of its size in a third of the time quality 5 takes, and faster than gzip.
- */
-const BROTLI_OPTIONS = { params: { [zlib.BROTLI_PARAM_QUALITY]: 4, [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT } };
-
-/**
- * The ETag names the body's content, not a secret: SHA-1 of the brotli form when there is one (a
- * lossless encoding, so one content has one such form, and hashing 6 KB instead of a megabyte page
- * shortens a miss), else of the body; a chance collision would at worst keep a client's copy until
- * the next change.
+ * The ETag names the body's content, not a secret: SHA-1 of the brotli form as first made when
+ * there is one (a lossless encoding made the same way each time, so one content has one such
+ * form, and making and hashing it takes less than hashing a megabyte page), else of the body; a
+ * chance collision would at worst keep a client's copy until the next change. A body given as a
+ * buffer is not kept when it is compressed, nor as it is when it is small: the caller may write
+ * over it once this returns.
  */
 export function publicAnswer(status: 200 | 404, text: string | Buffer, headers: Record<string, string>): PublicAnswer {
-  const body = typeof text === 'string' ? Buffer.from(text, 'utf8') : text;
-  const brotli = brotliOf(body);
-  const etag = `W/"${createHash('sha1').update(brotli ?? body).digest('base64url')}"`;
-  return brotli === undefined ? { status, body, etag, headers } : { status, body, etag, headers, brotli };
+  const bytes = typeof text === 'string' ? Buffer.from(text, 'utf8') : text;
+  if (bytes.length >= COMPRESS_MIN_BYTES) {
+    const forms = new CompressedForms(bytes);
+    return { status, etag: etagOf(forms.firstBrotli), headers, forms };
+  }
+  const body = bytes === text ? Buffer.from(bytes) : bytes;
+  return { status, body, etag: etagOf(body), headers };
 }
 
-/** The answer with its compressed forms when its body is large enough to gain from them. */
-export function withCompressedForms(answer: PublicAnswer): PublicAnswer {
-  const brotli = brotliOf(answer.body);
-  return brotli === undefined ? answer : { ...answer, brotli };
-}
+const etagOf = (bytes: Buffer): string => `W/"${createHash('sha1').update(bytes).digest('base64url')}"`;
 
-function brotliOf(body: Buffer): Buffer | undefined {
-  if (body.length < COMPRESS_MIN_BYTES) return undefined;
-  BROTLI_OPTIONS.params[zlib.BROTLI_PARAM_SIZE_HINT] = body.length;
-  return brotliCompressSync(body, BROTLI_OPTIONS);
-}
-
-/** The answer's gzip form, made once. */
-export function gzipOf(answer: PublicAnswer): Buffer {
-  answer.gzip ??= gzipSync(answer.body, { level: 6 });
-  return answer.gzip;
+/** A file's answer under its own ETag, compressed when it is large enough to gain from it. */
+export function fileAnswer(body: Buffer, etag: string, headers: Record<string, string>): PublicAnswer {
+  return body.length < COMPRESS_MIN_BYTES ? { status: 200, body, etag, headers } : { status: 200, etag, headers, forms: new CompressedForms(body) };
 }
 
 /** If-None-Match: `*` or any listed tag (weak comparison, as RFC 9110 asks for a GET). */
@@ -98,16 +78,14 @@ export function sendAnswer(req: Request, res: Response, answer: PublicAnswer): v
   res.setHeader('Referrer-Policy', 'no-referrer');
   for (const name in answer.headers) res.setHeader(name, answer.headers[name]!);
   res.setHeader('ETag', answer.etag);
-  if (answer.brotli) res.vary('Accept-Encoding');
+  if (answer.forms) res.vary('Accept-Encoding');
   if (answer.status === 200 && matchesEtag(req.headers['if-none-match'], answer.etag)) {
     res.statusCode = 304;
     res.end();
     return;
   }
-  let body = answer.body;
-  const encoding = answer.brotli ? chosenEncoding(req.headers['accept-encoding']) : null;
-  if (encoding === 'br') body = answer.brotli!;
-  else if (encoding === 'gzip') body = gzipOf(answer);
+  const encoding = answer.forms ? chosenEncoding(req.headers['accept-encoding']) : null;
+  const body = answer.forms === undefined ? answer.body : encoding === null ? answer.forms.body() : answer.forms.serve(encoding);
   if (encoding !== null) res.setHeader('Content-Encoding', encoding);
   res.statusCode = answer.status;
   res.setHeader('Content-Length', body.length);

@@ -1,11 +1,11 @@
 import { Router, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import { STATUS_PAGE_ASSETS, STATUS_PAGE_ENHANCEMENT, STATUS_PAGE_STYLESHEET, assetPath } from './assets/status-page-assets.js';
 import { PageCache, type PageCacheOptions } from './page-cache.js';
-import { publicAnswer, sendAnswer, withCompressedForms, type PublicAnswer } from './public-routes-answer.js';
+import { fileAnswer, publicAnswer, sendAnswer, type PublicAnswer } from './public-routes-answer.js';
 import { cacheControl, framingHeaders, LOGO_TYPES, NOT_FOUND_CACHE_CONTROL, requestOrigin, validSlug } from './public-routes-policy.js';
 import { renderAvailabilityBadge, renderCertificateBadge, renderStatusBadge } from './render/badges.js';
 import { renderAtomFeed, renderRssFeed } from './render/feeds.js';
-import { renderNotFoundHtml, renderStatusPageHtml } from './render/html-page.js';
+import { renderNotFoundHtml, withStatusPageHtml } from './render/html-page.js';
 import { renderSummaryJson } from './render/summary-json.js';
 import type { StatusPageChangeListener, StatusPageSource } from './status-page-source.js';
 import type { PublicComponent, PublicStatusPage } from './status-page-view.js';
@@ -77,7 +77,7 @@ export function statusPageRoutes(source: StatusPageSource, options: StatusPageRo
     return found ?? notFound;
   };
 
-  const text = (page: PublicStatusPage, kind: 'html' | 'other', contentType: string, body: string, extra: Record<string, string> = {}): PublicAnswer =>
+  const text = (page: PublicStatusPage, kind: 'html' | 'other', contentType: string, body: string | Buffer, extra: Record<string, string> = {}): PublicAnswer =>
     publicAnswer(200, body, {
       'Content-Type': contentType,
       'Cache-Control': caching,
@@ -85,14 +85,12 @@ export function statusPageRoutes(source: StatusPageSource, options: StatusPageRo
       ...extra,
     });
 
-  const htmlOf = (page: PublicStatusPage): PublicAnswer => {
-    const html = renderStatusPageHtml(page, {
+  const htmlOf = (page: PublicStatusPage): PublicAnswer =>
+    withStatusPageHtml(page, {
       pagePath: `/status/${encodeURIComponent(page.slug)}`,
       stylesheetPath: assetPath(STATUS_PAGE_STYLESHEET),
       scriptPath: assetPath(STATUS_PAGE_ENHANCEMENT),
-    });
-    return text(page, 'html', 'text/html; charset=utf-8', html);
-  };
+    }, (html) => text(page, 'html', 'text/html; charset=utf-8', html));
 
   const sendPage = async (req: Request, res: Response, slug: string): Promise<void> => {
     sendAnswer(req, res, await answer(req, slug, 'html', htmlOf));
@@ -104,11 +102,10 @@ export function statusPageRoutes(source: StatusPageSource, options: StatusPageRo
   const router = Router();
 
   // The assets' answers, compressed once for the process.
-  const assets = new Map([...STATUS_PAGE_ASSETS].map(([name, file]) => [name, withCompressedForms({
-    status: 200,
-    body: file.body,
-    etag: file.etag,
-    headers: { 'Content-Type': file.contentType, 'Cache-Control': 'public, max-age=31536000, immutable', ...framingHeaders('other', []) },
+  const assets = new Map([...STATUS_PAGE_ASSETS].map(([name, file]) => [name, fileAnswer(file.body, file.etag, {
+    'Content-Type': file.contentType,
+    'Cache-Control': 'public, max-age=31536000, immutable',
+    ...framingHeaders('other', []),
   })]));
   router.get('/status/assets/:name', (req, res) => sendAnswer(req, res, assets.get(req.params.name!) ?? notFound));
 

@@ -2,7 +2,8 @@ import test from 'ava';
 import { renderBadge, renderCertificateBadge } from '../../src/status-pages/render/badges.js';
 import { renderStatusPageHtml } from '../../src/status-pages/render/html-page.js';
 import { renderSummaryJson } from '../../src/status-pages/render/summary-json.js';
-import { component, statusPage } from './fixtures.js';
+import type { PublicDay } from '../../src/status-pages/status-page-view.js';
+import { component, days, incident, statusPage } from './fixtures.js';
 import { attribute, byClass, byId, htmlElements, htmlText, parseHtml, parseXml, xmlElements } from './markup.js';
 
 const OPTIONS = { pagePath: '/status/acme', stylesheetPath: '/status/assets/s.css', scriptPath: '/status/assets/s.js' };
@@ -98,4 +99,20 @@ test('summary.json escapes markup characters so it may be inlined in HTML', (t) 
   const json = renderSummaryJson(statusPage({ title: '</script><script>alert(1)</script>&' }), 'https://status.example/status/acme');
   t.false(/[<>&]/.test(json));
   t.is((JSON.parse(json) as { page: { title: string } }).page.title, '</script><script>alert(1)</script>&');
+});
+
+test('bars of frozen days are kept, the same markup as bars made anew, and made again for other day objects or incident titles', (t) => {
+  const html = (componentDays: PublicDay[], title = 'Checkout is slow') =>
+    renderStatusPageHtml(statusPage({ groups: [{ name: null, components: [component('c1', 'Checkout', { days: componentDays })] }], activeIncidents: [incident(7, title)] }), OPTIONS);
+  const frozen = (list: PublicDay[]) => list.map((day) => Object.freeze({ ...day }));
+  const shared = frozen(days(90, { index: 80, incidentId: 7 }));
+  const fresh = html(days(90, { index: 80, incidentId: 7 }));
+  t.is(html(shared), fresh);
+  t.is(html(shared), fresh, 'from the kept bars');
+  t.is(html(shared, 'Checkout is down'), html(days(90, { index: 80, incidentId: 7 }), 'Checkout is down'), 'a new incident title');
+  const changed = [...shared];
+  changed[10] = Object.freeze({ ...shared[10]!, availability: 0.5 });
+  t.is(html(changed), html(changed.map((day) => ({ ...day }))), 'another day object');
+  t.regex(html(changed), /50\.00% available/);
+  t.is(html([...shared.slice(0, 89), { ...shared[89]!, availability: 0.25 }]), html([...days(90, { index: 80, incidentId: 7 }).slice(0, 89), { ...shared[89]!, availability: 0.25 }]), 'a last day made anew');
 });

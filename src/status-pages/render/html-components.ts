@@ -76,6 +76,52 @@ function renderBar(day: PublicDay, context: BarContext): string {
   return `<li><details class="day ${barClass(day)} with-incidents">${summary(count)}<div class="day-tip">${text}<ul>${items.join('')}</ul></div></details></li>`;
 }
 
+/**
+ * Frozen days never change (the loader's settled days are frozen and shared by every view made
+ * while it keeps their counts, see daily-bars), so the bars of a component's leading run of
+ * frozen days are the same markup for as long as the same objects come in the same order and
+ * their incidents have the same titles: made once, as UTF-8 bytes, and kept beside the first day
+ * of the run, weakly, so that they go when the loader lets go of the days. A miss then renders
+ * only the recent days' bars.
+ */
+interface KeptBars {
+  days: readonly PublicDay[];
+  /** The ids and titles of the incidents the days link to, as they were when the bars were made. */
+  incidents: string;
+  bytes: Buffer;
+}
+
+const keptBars = new WeakMap<PublicDay, KeptBars>();
+
+function incidentsOf(days: readonly PublicDay[], context: BarContext): string {
+  let text = '';
+  for (let i = 0; i < days.length; i += 1) {
+    const ids = days[i]!.incidentIds;
+    for (let j = 0; j < ids.length; j += 1) text += `${ids[j]}\u0000${context.incidentTitles.get(ids[j]!) ?? ''}\u0000`;
+  }
+  return text;
+}
+
+function startsWith(days: readonly PublicDay[], run: readonly PublicDay[]): boolean {
+  if (run.length > days.length) return false;
+  for (let i = 0; i < run.length; i += 1) if (days[i] !== run[i]) return false;
+  return true;
+}
+
+/** The kept bars of the component's leading frozen days, made now if none match; undefined when its first day is not frozen. */
+function frozenBars(days: readonly PublicDay[], context: BarContext): KeptBars | undefined {
+  const first = days[0];
+  if (first === undefined || !Object.isFrozen(first)) return undefined;
+  const kept = keptBars.get(first);
+  if (kept !== undefined && startsWith(days, kept.days) && kept.incidents === incidentsOf(kept.days, context)) return kept;
+  let count = 1;
+  while (count < days.length && Object.isFrozen(days[count])) count += 1;
+  const run = days.slice(0, count);
+  const made = { days: run, incidents: incidentsOf(run, context), bytes: Buffer.from(run.map((day) => renderDay(day, context)).join(''), 'utf8') };
+  keptBars.set(first, made);
+  return made;
+}
+
 function renderCertificate(component: PublicComponent, timeZone: string): string {
   const certificate = component.certificate;
   if (!certificate) return '';
@@ -87,9 +133,12 @@ function renderCertificate(component: PublicComponent, timeZone: string): string
 
 /**
  * The renderers below append to one list of parts, joined once: a page of 100 components is
- * about 1 MB, copied once into one flat string rather than once per level of nesting.
+ * about 1 MB, copied once into one buffer rather than once per level of nesting. The kept bars
+ * are parts as the bytes they were encoded to once.
  */
-function renderComponent(parts: string[], component: PublicComponent, heading: 'h3' | 'h4', page: PublicStatusPage, context: BarContext): void {
+export type HtmlParts = Array<string | Buffer>;
+
+function renderComponent(parts: HtmlParts, component: PublicComponent, heading: 'h3' | 'h4', page: PublicStatusPage, context: BarContext): void {
   const id = `component-${e(component.key)}`;
   const name = e(component.displayName);
   const host = component.hostName === null ? '' : `<p class="host">${e(component.hostName)}</p>`;
@@ -97,13 +146,15 @@ function renderComponent(parts: string[], component: PublicComponent, heading: '
 <div class="component-head"><${heading} id="${id}-name">${name}</${heading}><span class="state state-${component.state}">${COMPONENT_STATE_TEXT[component.state]}</span></div>
 ${host}<p class="availability">${percentText(component.availability90d)} over 90 days &middot; ${percentText(component.availability30d)} over 30 days</p>
 <ol class="bars" aria-label="${name}: daily availability, last ${component.days.length} days, oldest first">`);
-  for (const day of component.days) parts.push(renderDay(day, context));
+  const kept = frozenBars(component.days, context);
+  if (kept !== undefined) parts.push(kept.bytes);
+  for (let i = kept?.days.length ?? 0; i < component.days.length; i += 1) parts.push(renderDay(component.days[i]!, context));
   parts.push(`</ol>
 <div class="bars-axis" aria-hidden="true"><span>${component.days.length} days ago</span><span>Today</span></div>
 ${renderCertificate(component, page.timeZone)}</article>`);
 }
 
-function renderGroup(parts: string[], group: PublicComponentGroup, page: PublicStatusPage, context: BarContext): void {
+function renderGroup(parts: HtmlParts, group: PublicComponentGroup, page: PublicStatusPage, context: BarContext): void {
   if (group.name !== null) parts.push(`<section class="group"><h3>${e(group.name)}</h3>\n`);
   group.components.forEach((component, i) => {
     if (i > 0) parts.push('\n');
@@ -112,11 +163,11 @@ function renderGroup(parts: string[], group: PublicComponentGroup, page: PublicS
   if (group.name !== null) parts.push('</section>');
 }
 
-export function renderComponentsSection(page: PublicStatusPage): string {
+export function renderComponentsSection(parts: HtmlParts, page: PublicStatusPage): void {
   const incidentTitles = new Map([...page.activeIncidents, ...page.pastIncidents].map((incident) => [incident.id, incident.title]));
   const context: BarContext = { incidentTitles, dates: new Map(), barsWithoutIncidents: new Map() };
   const policy = page.availabilityPolicy.map((line) => `<li>${e(line)}</li>`).join('');
-  const parts = ['<section id="components" aria-labelledby="components-heading">\n<h2 id="components-heading">Components</h2>\n<div class="components-layout"><div class="components">\n'];
+  parts.push('<section id="components" aria-labelledby="components-heading">\n<h2 id="components-heading">Components</h2>\n<div class="components-layout"><div class="components">\n');
   page.groups.forEach((group, i) => {
     if (i > 0) parts.push('\n');
     renderGroup(parts, group, page, context);
@@ -126,5 +177,4 @@ export function renderComponentsSection(page: PublicStatusPage): string {
 </div><div class="policy"><h3 id="policy-heading">How availability is counted</h3><ul>${policy}</ul>
 <p>Each bar is one day in ${e(page.timeZone)}; open a bar for its availability, downtime and incidents.</p></div></div>
 </section>`);
-  return parts.join('');
 }

@@ -1,6 +1,6 @@
 import type { PublicStatusPage } from '../status-page-view.js';
 import { PAGE_STATE_TEXT, instantText } from './format.js';
-import { renderComponentsSection } from './html-components.js';
+import { renderComponentsSection, type HtmlParts } from './html-components.js';
 import { componentNamesOf, renderActiveIncidents, renderMaintenanceSection, renderPastIncidents } from './html-incidents.js';
 import { escapeMarkup as e, httpUrl } from './safe-text.js';
 
@@ -39,13 +39,40 @@ function renderSubscribeForm(pagePath: string): string {
 }
 
 /**
- * The public status page as one server-rendered HTML document: it needs no script (the script
- * only enhances), carries no inline script or style, and loads nothing from another origin.
+ * The buffer pages are written into, grown to the largest page yet: a page of 100 components is a
+ * megabyte, which a cache miss then neither allocates nor keeps (its answer keeps only its
+ * compressed forms). One suffices: a page is written and used without a pause.
  */
-export function renderStatusPageHtml(page: PublicStatusPage, options: StatusPageHtmlOptions): string {
+let scratch = Buffer.alloc(0);
+
+/** The parts in the scratch buffer, each string encoded once straight into it. */
+function joined(parts: HtmlParts): Buffer {
+  let length = 0;
+  for (const part of parts) length += typeof part === 'string' ? Buffer.byteLength(part, 'utf8') : part.length;
+  if (scratch.length < length) scratch = Buffer.allocUnsafe(Math.ceil(length * 1.25));
+  const bytes = scratch.subarray(0, length);
+  let at = 0;
+  for (const part of parts) {
+    if (typeof part === 'string') at += bytes.write(part, at, 'utf8');
+    else {
+      // set, not copy: Buffer#copy wraps each source in a new view first.
+      bytes.set(part, at);
+      at += part.length;
+    }
+  }
+  return bytes;
+}
+
+/**
+ * The public status page as one server-rendered HTML document, in UTF-8, lent to `use`: the
+ * bytes are written over by the next page, so `use` must not keep them (publicAnswer does not).
+ * The page needs no script (the script only enhances), carries no inline script or style, and
+ * loads nothing from another origin.
+ */
+export function withStatusPageHtml<T>(page: PublicStatusPage, options: StatusPageHtmlOptions, use: (bytes: Buffer) => T): T {
   const names = componentNamesOf(page);
   const description = page.description === '' ? '' : `<p class="description">${e(page.description)}</p>`;
-  return `<!doctype html>
+  const parts: HtmlParts = [`<!doctype html>
 <html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="color-scheme" content="light dark">
@@ -66,14 +93,20 @@ ${description}
 <p>As of <time datetime="${e(page.generatedAt)}">${e(instantText(page.generatedAt, page.timeZone))}</time> (${e(page.timeZone)})</p></section>
 ${renderActiveIncidents(page, names)}
 ${renderMaintenanceSection(page, names)}
-${renderComponentsSection(page)}
+`];
+  renderComponentsSection(parts, page);
+  parts.push(`
 ${renderPastIncidents(page, names)}
 ${renderSubscribeForm(options.pagePath)}
 </main>
 <footer class="site-footer"><div class="wrap"><p>Times in ${e(page.timeZone)}. Served by Vantage; this page sets no cookies and loads nothing from elsewhere.</p></div></footer>
 </body></html>
-`;
+`);
+  return use(joined(parts));
 }
+
+/** The page as text. */
+export const renderStatusPageHtml = (page: PublicStatusPage, options: StatusPageHtmlOptions): string => withStatusPageHtml(page, options, (bytes) => bytes.toString('utf8'));
 
 /** The one answer for an unknown slug and a disabled page alike. */
 export function renderNotFoundHtml(stylesheetPath: string): string {

@@ -1,9 +1,15 @@
 import test from 'ava';
 import fc from 'fast-check';
-import { availabilityOverLast, checkDays, countedDay, pageDays, type IncidentSpan } from '../../../src/status-pages/daily-bars.js';
+import { availabilityOverLast, checkDays, countedDay, pageDays, recentDays, settledDays, type CountsOfDays, type DayCounts, type IncidentSpan, type PageDay } from '../../../src/status-pages/daily-bars.js';
 
 const NOW_MS = Date.parse('2026-11-26T12:00:00Z');
 const HOUR_MS = 3_600_000;
+/** The counts with their first `settled` days settled, as the loader keeps them. */
+const split = (days: readonly PageDay[], countsOfDays: CountsOfDays, settled: number): DayCounts => ({
+  settled: settledDays(days.slice(0, settled), countsOfDays.slice(0, settled)),
+  recent: countsOfDays.slice(settled),
+});
+
 const counts = (up: number, quorumDown: number) =>
   countedDay({ upRuns: up, downRuns: quorumDown, unknownRuns: 0, maintenanceRuns: 0, quorumDownRuns: quorumDown, partialRuns: 0, downtimeSeconds: quorumDown * 60 });
 
@@ -27,7 +33,7 @@ test('an incident marks every local day it overlapped, and only those', (t) => {
     { id: 3, openedAtMs: at('2026-01-01T00:00:00Z'), resolvedAtMs: at('2026-08-29T12:00:00Z') }, // began before the first day: the first day only
     { id: 4, openedAtMs: at('2026-11-20T10:00:00Z'), resolvedAtMs: at('2026-11-20T11:00:00Z') },
   ];
-  const bars = checkDays(days, [], incidents, NOW_MS);
+  const bars = checkDays(days, recentDays([]), incidents, NOW_MS);
   const marked = Object.fromEntries(bars.filter((bar) => bar.incidentIds.length > 0).map((bar) => [bar.day, bar.incidentIds]));
   t.deepEqual(marked, { '2026-08-29': [3], '2026-11-20': [4], '2026-11-23': [1], '2026-11-24': [1], '2026-11-26': [2] });
 });
@@ -42,8 +48,8 @@ test('the days an incident marks are those a day-by-day overlap test finds', (t)
       return { id, openedAtMs, resolvedAtMs: open ? null : Math.min(openedAtMs + length, NOW_MS) };
     });
   fc.assert(
-    fc.property(fc.array(incident, { maxLength: 6 }), (incidents) => {
-      const bars = checkDays(days, [], incidents, NOW_MS);
+    fc.property(fc.array(incident, { maxLength: 6 }), fc.integer({ min: 0, max: 90 }), (incidents, settled) => {
+      const bars = checkDays(days, split(days, [], settled), incidents, NOW_MS);
       const expected = days.map((day) => incidents.filter((one) => one.openedAtMs < day.toMs && (one.resolvedAtMs ?? NOW_MS) >= day.fromMs).map((one) => one.id));
       t.deepEqual(
         bars.map((bar) => bar.incidentIds),
@@ -61,10 +67,31 @@ test('a day and the last 30 days count by the SLA policy: only quorum failures a
     ['2026-10-01', counts(0, 100)],
   ]);
   const countsOfDays = days.map((day) => byDay.get(day.day));
-  const bars = checkDays(days, countsOfDays, [], NOW_MS);
+  const bars = checkDays(days, recentDays(countsOfDays), [], NOW_MS);
+  t.deepEqual(checkDays(days, split(days, countsOfDays, 89), [], NOW_MS), bars, 'settled days show the same figures');
   t.deepEqual(bars.at(-1), { day: '2026-11-26', availability: 0.9, downtimeMinutes: 10, maintenanceRuns: 0, incidentIds: [] });
   t.is(bars.find((bar) => bar.day === '2026-11-25')!.availability, null, 'a day without runs has no figure');
-  t.is(availabilityOverLast(days, countsOfDays, 30), 0.95);
-  t.is(availabilityOverLast(days, countsOfDays, 90), 0.63333, 'five decimals, as the report rounds');
-  t.is(availabilityOverLast(days, [], 30), null);
+  for (const settled of [0, 60, 89]) {
+    t.is(availabilityOverLast(days, split(days, countsOfDays, settled), 30), 0.95);
+    t.is(availabilityOverLast(days, split(days, countsOfDays, settled), 90), 0.63333, 'five decimals, as the report rounds');
+  }
+  t.is(availabilityOverLast(days, recentDays([]), 30), null);
+});
+
+test('settled bars are frozen and shared by every view while the incidents on them stay the same; only recent bars are new', (t) => {
+  const days = pageDays(NOW_MS, 'UTC');
+  const settled = settledDays(days.slice(0, 89), days.slice(0, 89).map(() => counts(100, 0)));
+  const at = (iso: string): number => Date.parse(iso);
+  const past: IncidentSpan = { id: 4, openedAtMs: at('2026-11-20T10:00:00Z'), resolvedAtMs: at('2026-11-20T11:00:00Z') };
+  const view = (incidents: IncidentSpan[]) => checkDays(days, { settled, recent: [counts(90, 10)] }, incidents, NOW_MS);
+  const first = view([past]);
+  const second = view([past]);
+  t.true(first.slice(0, 89).every((bar, i) => bar === second[i] && Object.isFrozen(bar)));
+  t.not(first[89], second[89], 'today is made anew');
+  t.false(Object.isFrozen(first[89]));
+  const moved = view([{ ...past, resolvedAtMs: at('2026-11-21T11:00:00Z') }]);
+  t.deepEqual(moved.filter((bar) => bar.incidentIds.length > 0).map((bar) => bar.day), ['2026-11-20', '2026-11-21'], 'a changed incident marks its days at once');
+  t.not(moved[days.findIndex((day) => day.day === '2026-11-20')], first[days.findIndex((day) => day.day === '2026-11-20')]);
+  t.is(moved[0], first[0], 'days no incident marks stay shared');
+  t.true(view([]).slice(0, 89).every((bar, i) => bar === settled.bars[i]), 'without incidents the settled bars are the kept ones');
 });
