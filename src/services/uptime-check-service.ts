@@ -6,7 +6,8 @@ import { NotificationGroup } from '../store/entities/notification-group.js';
 import { UptimeCheck } from '../store/entities/uptime-check.js';
 import type { ChangeUnit } from './change-log.js';
 import { invalid, missing, RuleRefusal } from './refusal.js';
-import { detailsFor, markOrigin, refuseInactive, refuseManaged, refuseOverLimit, refuseWithoutCapability, lockClient, type Origin, type Owner } from './rules.js';
+import { detailsFor, markOrigin, refuseInactive, refuseLimitReached, refuseManaged, refuseWithoutCapability, lockClient, type Origin, type Owner } from './rules.js';
+import { insertUptimeCheckRow } from './uptime-check-create-row.js';
 
 /** Writes a validated configuration onto a check row. */
 export function assignCheckConfig(check: UptimeCheck, config: CheckConfig, groups: NotificationGroup[]): void {
@@ -39,14 +40,16 @@ export async function findUptimeCheck(tx: EntityManager, workspaceId: number, id
   return check;
 }
 
-/** How many checks the client has across its workspaces: plan limits count per client. */
-export const checksOfClient = (tx: EntityManager, clientId: number): Promise<number> => tx.count(UptimeCheck, { workspace: { client: clientId } });
+/** Refused when a requested group is not one of the workspace's (`found`). */
+function refuseForeignGroups(requested: readonly number[], found: readonly number[]): void {
+  const known = new Set(found);
+  const foreign = requested.filter((id) => !known.has(id));
+  if (foreign.length) throw invalid({ notification_group_ids: `not groups of this workspace: ${foreign.join(', ')}` });
+}
 
 async function groupsOfWorkspace(tx: EntityManager, workspaceId: number, ids: readonly number[]): Promise<NotificationGroup[]> {
   const groups = ids.length ? await tx.find(NotificationGroup, { id: { $in: [...ids] }, workspace: workspaceId }) : [];
-  const found = new Set(groups.map((group) => group.id));
-  const foreign = ids.filter((id) => !found.has(id));
-  if (foreign.length) throw invalid({ notification_group_ids: `not groups of this workspace: ${foreign.join(', ')}` });
+  refuseForeignGroups(ids, groups.map((group) => group.id));
   return groups;
 }
 
@@ -60,38 +63,35 @@ async function refuseNameTaken(tx: EntityManager, workspaceId: number, name: str
 }
 
 /** The unique index is the last word on names: a race the lock did not cover still ends in the same refusal. */
+const refusingDuplicate =
+  (name: string) =>
+  (error: unknown): never => {
+    const unique = error instanceof UniqueConstraintViolationException || (error as { code?: unknown }).code === UNIQUE_VIOLATION;
+    throw unique ? nameTaken(name) : error;
+  };
+
+/** PostgreSQL's SQLSTATE for a unique index refusing a row, as `pg` reports it on the prepared path. */
+const UNIQUE_VIOLATION = '23505';
+
 async function flushRefusingDuplicate(tx: EntityManager, name: string): Promise<void> {
-  try {
-    await tx.flush();
-  } catch (error) {
-    if (error instanceof UniqueConstraintViolationException) throw nameTaken(name);
-    throw error;
-  }
+  await tx.flush().catch(refusingDuplicate(name));
 }
 
-/** Creates a check: plan active, capability, limit and name judged under the client's lock. */
-export async function createUptimeCheck({ tx, changes }: ChangeUnit, owner: Owner, config: CheckConfig, origin: Origin, paused = false): Promise<UptimeCheck> {
+/**
+ * Creates a check and answers its id: plan active and capability judged first, then the limit,
+ * the groups and the name on what the create's statement found under the client's lock (a
+ * refusal rolls the statement's rows back with the transaction).
+ */
+export async function createUptimeCheck({ tx, changes }: ChangeUnit, owner: Owner, config: CheckConfig, origin: Origin, paused = false): Promise<number> {
   refuseInactive(owner.entitlement);
   refuseWithoutCapability(owner.entitlement, capabilityForCheckType(config.checkType));
-  await refuseOverLimit(tx, owner, 'uptimeChecks', () => checksOfClient(tx, owner.clientId));
-  const groups = await groupsOfWorkspace(tx, owner.workspaceId, config.notificationGroupIds);
-  await refuseNameTaken(tx, owner.workspaceId, config.name);
-  const check = tx.create(UptimeCheck, {
-    workspace: owner.workspaceId,
-    checkType: config.checkType,
-    name: config.name,
-    hostname: config.hostname,
-    checkFrequency: config.checkFrequency,
-    responseTimeout: config.responseTimeout,
-    triggerLocations: config.triggerLocations,
-    minFailingLocations: config.minFailingLocations,
-  });
-  assignCheckConfig(check, config, groups);
-  check.paused = paused;
-  markOrigin(check, origin);
-  await flushRefusingDuplicate(tx, config.name);
-  changes.record({ action: 'uptime_check.create', resourceType: 'uptime_check', resourceId: check.id, notice: 'created', details: detailsFor(origin, { name: check.name }) });
-  return check;
+  const change = { action: 'uptime_check.create', resourceType: 'uptime_check', notice: 'created', details: detailsFor(origin, { name: config.name }) } as const;
+  const created = await insertUptimeCheckRow(tx, owner, config, paused, origin, changes.entryOf(change)).catch(refusingDuplicate(config.name));
+  refuseLimitReached(owner.entitlement, 'uptimeChecks', created.clientChecks);
+  refuseForeignGroups(config.notificationGroupIds, created.groupIds);
+  if (created.id === null) throw nameTaken(config.name, { id: created.nameOwnerId!, name: config.name, kubernetesRef: created.nameOwnerRef });
+  changes.recordWritten({ ...change, resourceId: created.id });
+  return created.id;
 }
 
 /**

@@ -45,7 +45,7 @@ export async function createCheck(context: RequestContext, principal: Principal,
   guardMutation(principal);
   requireCapability(principal, capabilityForCheckType(requestedType(body)));
   const config = validated(context, body);
-  return mutate(context, principal, async (tx, changes) => (await createUptimeCheck({ tx, changes }, ownerOf(principal), config, API)).id);
+  return mutate(context, principal, (tx, changes) => createUptimeCheck({ tx, changes }, ownerOf(principal), config, API));
 }
 
 export async function updateCheck(context: RequestContext, principal: Principal, id: number, body: Record<string, unknown>): Promise<void> {

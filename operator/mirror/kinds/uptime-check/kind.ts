@@ -92,8 +92,10 @@ export const uptimeCheckKind: MirroredKind<UptimeCheck, CheckInput> = {
     return { ok: true, input: { config: result.config, paused: spec.paused === true } };
   },
 
-  save: (unit, owner, existing, { config, paused }, origin) =>
-    existing ? updateUptimeCheck(unit, owner, existing.id, () => config, origin, paused) : createUptimeCheck(unit, owner, config, origin, paused),
+  save: async (unit, owner, existing, { config, paused }, origin) =>
+    existing
+      ? updateUptimeCheck(unit, owner, existing.id, () => config, origin, paused)
+      : unit.tx.findOneOrFail(UptimeCheck, await createUptimeCheck(unit, owner, config, origin, paused), { populate: ['notificationGroups'] }),
 
   remove: (unit, workspaceId, id, origin) => deleteUptimeCheck(unit, workspaceId, id, origin),
 
