@@ -175,3 +175,24 @@ test.serial('an incident reads the same in the list (rows) as in its detail (ent
     t.deepEqual(asListed, item, `incident ${item.id}`);
   }
 });
+
+test.serial('a create runs the same statements with any number of groups: the sign-in, and begin, the create, commit', async (t) => {
+  const writer = await api.account('pro');
+  const connection = api.store.em.fork().getConnection();
+  const groups = (await connection.execute(
+    `insert into notification_groups (workspace_id, name, email_addresses, phone_numbers, webhook_secret, created_at, updated_at)
+    select ${writer.workspaceId}, 'group ' || g, '[]', '[]', md5(g::text), now(), now() from generate_series(1, 5) g returning id`,
+  )) as Array<{ id: number }>;
+  await api.call('GET', '/mobile/dashboard/summary', { account: writer });
+  const counts: number[] = [];
+  for (const groupIds of [[], groups.slice(0, 1), groups]) {
+    let status = 0;
+    const statements = await statementsDuring(api.store, async () => {
+      const body = { name: `created with ${groupIds.length} groups`, check_type: 'ping', hostname: 'example.com', notification_group_ids: groupIds.map((group) => group.id) };
+      status = (await api.call('POST', '/mobile/uptime-checks', { account: writer, body })).status;
+    });
+    t.is(status, 201);
+    counts.push(statements.length);
+  }
+  t.deepEqual(counts, [4, 4, 4]);
+});
