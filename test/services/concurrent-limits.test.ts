@@ -77,3 +77,15 @@ test(`${engineName()}: concurrent creates of domains stay within the plan's doma
   const created = answers.filter((answer) => answer.status === 201).length;
   t.is(created, 25, answers.map((answer) => answer.status).join(' '));
 });
+
+test(`${engineName()}: 16 concurrent updates renaming 16 checks to one name: exactly one renamed, the rest 409`, async (t) => {
+  const account = await api.account('pro');
+  const ids: number[] = [];
+  for (let i = 0; i < 16; i++) ids.push((await create(account, pingCheck())).body.data.id);
+  const answers = await Promise.all(ids.map((id) => api.call('POST', `/mobile/uptime-checks/${id}/update`, { account, body: pingCheck({ name: 'Taken once' }) })));
+  const statuses = answers.map((answer) => answer.status);
+  t.is(statuses.filter((status) => status === 200).length, 1, statuses.join(' '));
+  t.is(statuses.filter((status) => status === 409).length, 15, statuses.join(' '));
+  t.is(await api.em.count(UptimeCheck, { workspace: account.workspaceId, name: 'Taken once' }), 1);
+  t.is(await api.em.count(ActivityLogEntry, { client: account.clientId, action: 'uptime_check.update' }), 1);
+});
