@@ -7,6 +7,8 @@ export interface SeededWorkspace {
   workspaceId: number;
   /** A check in the middle of the name order, for the detail route. */
   checkId: number;
+  /** The lowest of the workspace's check ids, which follow one another: the updates' checks. */
+  firstCheckId: number;
 }
 
 export interface Seed {
@@ -65,9 +67,10 @@ export async function seedWorkspaces(em: EntityManager, checks: number): Promise
   const [middle] = await connection.execute<{ id: number }[]>(
     `select id from uptime_checks where workspace_id = ${ws} order by name offset ${Math.floor(checks / 2)} limit 1`,
   );
+  const [first] = await connection.execute<{ id: number }[]>(`select min(id) as id from uptime_checks where workspace_id = ${ws}`);
   return {
-    reader: { email: 'reader@bench.test', password: PASSWORD, workspaceId: ws, checkId: middle!.id },
-    writer: { email: 'writer@bench.test', password: PASSWORD, workspaceId: writer.workspace_id, checkId: 0 },
-    warmWriter: { email: 'warm-writer@bench.test', password: PASSWORD, workspaceId: warmWriter.workspace_id, checkId: 0 },
+    reader: { email: 'reader@bench.test', password: PASSWORD, workspaceId: ws, checkId: middle!.id, firstCheckId: first!.id },
+    writer: { email: 'writer@bench.test', password: PASSWORD, workspaceId: writer.workspace_id, checkId: 0, firstCheckId: 0 },
+    warmWriter: { email: 'warm-writer@bench.test', password: PASSWORD, workspaceId: warmWriter.workspace_id, checkId: 0, firstCheckId: 0 },
   };
 }

@@ -15,9 +15,9 @@ import { runWrk, wrkInstalled } from './wrk-load.js';
 
 /**
  * The API as the mobile app sees it: 10,000 checks in one workspace, 16 concurrent clients
- * sending Basic credentials on keep-alive connections, every read route of the app's screens and
- * the create, on PostgreSQL (`vantage api`, when DATABASE_URL is set) and on the embedded
- * database (`vantage serve`). Each route is printed beside a bare baseline measured in the same
+ * sending Basic credentials on keep-alive connections, every read route of the app's screens, the
+ * create and the update, on PostgreSQL (`vantage api`, when DATABASE_URL is set) and on the
+ * embedded database (`vantage serve`). Each route is printed beside a bare baseline measured in the same
  * run: a `node:http` handler running the list's row query with `pg` (PGlite when embedded).
  * CPU is counted per process from /proc and printed per request: the API process, PostgreSQL
  * (the backends serving the bench's database, not others' on the same server; on the embedded database it
@@ -192,6 +192,17 @@ function routes(seed: Seed): Route[] {
         method: 'POST',
         path: '/app/api/v1/mobile/uptime-checks',
         body: JSON.stringify({ name: `created ${process.hrtime.bigint()} ${sequence}`, check_type: 'http', hostname: `created-${sequence}.bench.test`, protocol: 'https', check_frequency: 15, trigger_locations: ['eu-west'] }),
+      }),
+    },
+    {
+      // A full replacement of a different check each time (under a new name), in the large workspace; measured last, as it renames checks.
+      name: 'POST /mobile/uptime-checks/{id}/update',
+      as: 'reader',
+      expectedStatus: 200,
+      next: (sequence) => ({
+        method: 'POST',
+        path: `/app/api/v1/mobile/uptime-checks/${seed.reader.firstCheckId + (sequence % checks)}/update`,
+        body: JSON.stringify({ name: `updated ${process.hrtime.bigint()} ${sequence}`, check_type: 'http', hostname: `updated-${sequence}.bench.test`, protocol: 'https', check_frequency: 10, trigger_locations: ['eu-west'] }),
       }),
     },
   ];

@@ -4,14 +4,17 @@ import type { PermissionKey } from '../domain/permissions.js';
 import type { Principal } from './auth/principal.js';
 import { ApiError, forbidden } from './errors.js';
 
-/** Checks a handler makes before acting; each throws the spec's error when it refuses. */
+/**
+ * Checks a handler makes before acting; each throws the spec's error when it refuses. They read
+ * the caller's plain values, so that a guard does not hydrate the user entity.
+ */
 
 export function requirePermission(principal: Principal, permission: PermissionKey): void {
-  if (principal.user.permissions?.[permission] !== true) throw forbidden(`the permission ${permission} is required`);
+  if (principal.caller.permissions?.[permission] !== true) throw forbidden(`the permission ${permission} is required`);
 }
 
 export function requireAdmin(principal: Principal): void {
-  if (!principal.user.isAdmin) throw forbidden('this route is for administrators');
+  if (!principal.caller.isAdmin) throw forbidden('this route is for administrators');
 }
 
 const raise = (denial: EntitlementDenial | null): void => {

@@ -18,7 +18,8 @@ export async function mutate<T>(
   work: (tx: EntityManager, changes: ChangeRecorder) => Promise<T>,
 ): Promise<T> {
   const outlets = { em: context.em, bus: context.deps.bus, logger: context.logger, now: context.deps.now };
-  const author = { clientId: principal.client.id, workspaceId: principal.workspace?.id ?? null, userId: principal.user.id };
+  // The caller's ids: hydrating the user and workspace entities cost a create more than its statement.
+  const author = { clientId: principal.caller.clientId, workspaceId: principal.caller.workspaceId, userId: principal.caller.userId };
   try {
     return await commitChanges(outlets, author, ({ tx, changes }) => work(tx, changes));
   } catch (error) {

@@ -31,8 +31,28 @@ interface RecordOnlyChange extends ChangeBase {
 
 export type Change = MonitoringChange | RecordOnlyChange;
 
+/** An activity-log entry's columns but the resource id, for a service that writes the entry itself. */
+export interface EntryColumns {
+  clientId: number;
+  workspaceId: number | null;
+  actorId: number | null;
+  action: string;
+  resourceType: string;
+  /** As JSON text. */
+  details: string | null;
+  at: Date;
+}
+
 export interface ChangeRecorder {
+  /** A change whose activity-log entry is written at the end of the transaction. */
   record(change: Change): void;
+  /**
+   * The entry of a change that a service writes in the statement making the change (saving a
+   * round trip while it holds a lock): every column but the resource id, which the statement knows.
+   */
+  entryOf(change: Omit<Change, 'resourceId'>): EntryColumns;
+  /** A change whose entry the service wrote (see entryOf): only its notice is left to publish. */
+  recordWritten(change: Change): void;
 }
 
 /** Who makes a change: a signed-in user, or (userId null) the operator applying a manifest. */
@@ -62,14 +82,31 @@ export interface ChangeOutlets {
  * it is committed, and the engine's periodic resync picks it up.
  */
 export async function commitChanges<T>(outlets: ChangeOutlets, author: ChangeAuthor, work: (unit: ChangeUnit) => Promise<T>): Promise<T> {
-  const changes: Change[] = [];
+  const changes: Change[] = []; // every change, for its notice
+  const unwritten: Change[] = []; // those whose entry is written here
+  const recorder: ChangeRecorder = {
+    record: (change) => {
+      changes.push(change);
+      unwritten.push(change);
+    },
+    entryOf: (change) => ({
+      clientId: author.clientId,
+      workspaceId: workspaceOfEntry(author, change),
+      actorId: author.userId,
+      action: change.action,
+      resourceType: change.resourceType,
+      details: change.details === undefined ? null : JSON.stringify(change.details),
+      at: outlets.now(),
+    }),
+    recordWritten: (change) => changes.push(change),
+  };
   const result = await outlets.em.transactional(async (tx) => {
-    const value = await work({ tx, changes: { record: (change) => changes.push(change) } });
+    const value = await work({ tx, changes: recorder });
     const at = outlets.now();
-    for (const change of changes) {
+    for (const change of unwritten) {
       tx.create(ActivityLogEntry, {
         client: author.clientId,
-        workspaceId: change.workspaceId !== undefined ? change.workspaceId : author.workspaceId,
+        workspaceId: workspaceOfEntry(author, change),
         actor: author.userId === null ? null : tx.getReference(User, author.userId),
         action: change.action,
         resourceType: change.resourceType,
@@ -83,6 +120,9 @@ export async function commitChanges<T>(outlets: ChangeOutlets, author: ChangeAut
   await publishNotices(outlets, changes);
   return result;
 }
+
+const workspaceOfEntry = (author: ChangeAuthor, change: Pick<Change, 'workspaceId'>): number | null =>
+  change.workspaceId !== undefined ? change.workspaceId : author.workspaceId;
 
 async function publishNotices(outlets: ChangeOutlets, changes: readonly Change[]): Promise<void> {
   const at = outlets.now().toISOString();

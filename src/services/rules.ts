@@ -39,7 +39,7 @@ export function refuseManaged(origin: Origin, row: { id: number; managedBy: Mana
 }
 
 /** Arbitrary and fixed: the first key of the client's transaction-scoped advisory lock. */
-const CLIENT_LOCK_SPACE = 0x7661_6e74;
+export const CLIENT_LOCK_SPACE = 0x7661_6e74;
 
 /**
  * Serialises the changes of one client that count its rows or claim a name: the lock is held to
@@ -50,11 +50,16 @@ export async function lockClient(tx: EntityManager, clientId: number): Promise<v
   await tx.execute('select pg_advisory_xact_lock(?, ?)', [CLIENT_LOCK_SPACE, clientId]);
 }
 
+/** Refused when one more row than `current` (counted under the client's lock) would exceed the plan's limit. */
+export function refuseLimitReached(entitlement: Entitlement, limit: keyof PlanLimits, current: number): void {
+  const denial = limitDenial(entitlement, limit, current);
+  if (denial) throw refusalOfDenial(denial);
+}
+
 /** Locks the client, then refuses when one more row would exceed the plan's limit. */
 export async function refuseOverLimit(tx: EntityManager, owner: Owner, limit: keyof PlanLimits, count: () => Promise<number>): Promise<void> {
   await lockClient(tx, owner.clientId);
-  const denial = limitDenial(owner.entitlement, limit, await count());
-  if (denial) throw refusalOfDenial(denial);
+  refuseLimitReached(owner.entitlement, limit, await count());
 }
 
 /** Ties a row to the manifest that makes it, or leaves it the API's. */

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { EntityManager } from '@mikro-orm/postgresql';
+import type { EntityManager, Knex } from '@mikro-orm/postgresql';
 import { PGliteConnection } from 'mikro-orm-pglite';
 import type { ClientBase } from 'pg';
 
@@ -25,14 +25,15 @@ function prepared(sql: string): Prepared {
  * Rows of a read statement (placeholders `?`; the SQL must hold no other `?`). On PostgreSQL it
  * runs as a named prepared statement on the pooled connection, so that PostgreSQL plans it once
  * per connection instead of on every request: planning cost more than executing the read routes'
- * statements. In a transaction, and on the embedded database, it runs as any other statement.
- * Logged to the ORM's query logger like every other statement.
+ * statements. In a transaction it runs on the transaction's connection; on the embedded database it
+ * runs as any other statement. Logged to the ORM's query logger like every other statement.
  */
 export async function preparedRows<T>(em: EntityManager, sql: string, params: readonly unknown[]): Promise<T[]> {
   const connection = em.getConnection();
-  if (connection instanceof PGliteConnection || em.isInTransaction()) return connection.execute<T[]>(sql, [...params]);
+  const transaction = em.getTransactionContext<Knex.Transaction>();
+  if (connection instanceof PGliteConnection) return connection.execute<T[]>(sql, [...params], 'all', transaction);
   const statement = prepared(sql);
-  const knex = connection.getKnex();
+  const knex = transaction ?? connection.getKnex();
   const began = Date.now();
   const client = (await knex.client.acquireConnection()) as ClientBase;
   try {

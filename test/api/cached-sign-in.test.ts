@@ -1,5 +1,6 @@
 import test from 'ava';
 import { ApiHarness, type Account } from './helpers/api-harness.js';
+import { statementsDuring } from './helpers/statement-counter.js';
 
 /**
  * A sign-in is cached per credentials (argon2 once per minute), and what it resolves to is read
@@ -54,4 +55,19 @@ test('a cached sign-in reaches only its own client\'s workspaces, and a malforme
   t.is((await api.call('GET', '/mobile/dashboard/summary', { account: owner, workspace: '01' })).status, 400);
   t.is((await api.call('GET', '/mobile/dashboard/summary', { as: { email: owner.email, password: 'wrong password' }, workspace: '01' })).status, 401);
   t.is((await api.call('GET', '/mobile/dashboard/summary', { account: owner, workspace: null })).status, 400);
+});
+
+test.serial('concurrent first calls with the same credentials verify the password once; a wrong password among them is still 401', async (t) => {
+  const owner = await api.account('pro');
+  const summary = (as: Account | { email: string; password: string }) => api.call('GET', '/mobile/dashboard/summary', { as, workspace: owner.workspaceId });
+  let answers: Array<{ status: number }> = [];
+  const statements = await statementsDuring(api.store, async () => {
+    answers = await Promise.all([...Array.from({ length: 8 }, () => summary(owner)), summary({ email: owner.email, password: 'wrong password' })]);
+  });
+  t.deepEqual(
+    answers.map((answer) => answer.status),
+    [200, 200, 200, 200, 200, 200, 200, 200, 401],
+  );
+  // A full verification reads the throttle's failures for the e-mail and for the address: the right password's once, the wrong one's once.
+  t.is(statements.filter((sql) => sql.includes('from sign_in_failures where email')).length, 2, statements.join('\n'));
 });

@@ -8,7 +8,7 @@ import type { Plan } from '../../src/store/entities/client.js';
 
 const principal = (plan: Plan, isAdmin: boolean): Principal =>
   ({
-    user: { id: 1, isAdmin, permissions: { ...memberPermissions(), manage_domains: false } },
+    caller: { userId: 1, clientId: 1, isAdmin, permissions: { ...memberPermissions(), manage_domains: false }, workspaceId: null },
     client: { id: 1, plan },
     entitlement: resolveEntitlement({ plan, trialEndsAt: null }, new Date()),
     workspace: null,
@@ -26,7 +26,7 @@ test('requireAdmin lets administrators through and refuses others with 403 FORBI
   t.is(error.code, 'FORBIDDEN');
 });
 
-test('requirePermission reads user.permissions', (t) => {
+test('requirePermission reads the caller\'s permissions', (t) => {
   t.notThrows(() => requirePermission(principal('pro', false), 'manage_uptime_checks'));
   const error = refusal(t, () => requirePermission(principal('pro', false), 'manage_domains'));
   t.is(error.code, 'FORBIDDEN');

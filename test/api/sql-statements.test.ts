@@ -175,3 +175,35 @@ test.serial('an incident reads the same in the list (rows) as in its detail (ent
     t.deepEqual(asListed, item, `incident ${item.id}`);
   }
 });
+
+test.serial('a create and an update run the same statements with any number of groups', async (t) => {
+  const writer = await api.account('pro');
+  const connection = api.store.em.fork().getConnection();
+  const groups = (await connection.execute(
+    `insert into notification_groups (workspace_id, name, email_addresses, phone_numbers, webhook_secret, created_at, updated_at)
+    select ${writer.workspaceId}, 'group ' || g, '[]', '[]', md5(g::text), now(), now() from generate_series(1, 5) g returning id`,
+  )) as Array<{ id: number }>;
+  await api.call('GET', '/mobile/dashboard/summary', { account: writer });
+  const counted = async (path: string, body: Record<string, unknown>): Promise<{ status: number; id: number; statements: number }> => {
+    let answer = { status: 0, body: { data: { id: 0 } } };
+    const statements = await statementsDuring(api.store, async () => {
+      answer = await api.call('POST', path, { account: writer, body });
+    });
+    return { status: answer.status, id: answer.body.data.id, statements: statements.length };
+  };
+  const body = (name: string, groupIds: Array<{ id: number }>) => ({ name, check_type: 'ping', hostname: 'example.com', notification_group_ids: groupIds.map((group) => group.id) });
+  const creates: number[] = [];
+  const updates: number[] = [];
+  for (const groupIds of [[], groups.slice(0, 1), groups]) {
+    // The create: the sign-in, then begin, the create, commit.
+    const created = await counted('/mobile/uptime-checks', body(`created with ${groupIds.length} groups`, groupIds));
+    t.is(created.status, 201);
+    creates.push(created.statements);
+    // The update: the sign-in, then begin, the stored check, the update, commit, then the detail it answers.
+    const updated = await counted(`/mobile/uptime-checks/${created.id}/update`, body(`updated with ${groupIds.length} groups`, [...groups].reverse().slice(0, groupIds.length)));
+    t.is(updated.status, 200);
+    updates.push(updated.statements);
+  }
+  t.deepEqual(creates, [4, 4, 4]);
+  t.deepEqual(updates, [6, 6, 6]);
+});

@@ -133,6 +133,23 @@ test('update replaces the whole configuration; check_type cannot change', async 
   t.is(same.status, 200);
 });
 
+test('update replaces the groups (added, kept, removed); a foreign group is 422 and changes nothing; the name may stay', async (t) => {
+  const [first, second, third] = [await group(owner, 'First'), await group(owner, 'Second'), await group(owner, 'Third')];
+  const id = await create(owner, httpCheck({ name: 'Grouped', notification_group_ids: [first, second] }));
+  const groupsOf = async () => (await api.call('GET', `/mobile/uptime-checks/${id}`, { account: owner })).body.data.notification_group_ids;
+  const update = (fields: Record<string, unknown>) => api.call('POST', `/mobile/uptime-checks/${id}/update`, { account: owner, body: httpCheck({ name: 'Grouped', ...fields }) });
+  t.is((await update({ notification_group_ids: [second, third] })).status, 200);
+  t.deepEqual(await groupsOf(), [second, third]);
+  const foreign = await group(intruder, 'Not yours');
+  const refused = await update({ hostname: 'changed.example.com', notification_group_ids: [third, foreign] });
+  t.is(refused.status, 422);
+  t.regex(refused.body.error.fields.notification_group_ids, new RegExp(String(foreign)));
+  const detail = await api.call('GET', `/mobile/uptime-checks/${id}`, { account: owner });
+  t.like(detail.body.data, { hostname: 'example.com', notification_group_ids: [second, third] });
+  t.is((await update({ notification_group_ids: [] })).status, 200);
+  t.deepEqual(await groupsOf(), []);
+});
+
 test('a check managed by Kubernetes cannot be changed through the API (409 naming the manifest)', async (t) => {
   const id = await create(owner, httpCheck());
   const em = api.em;

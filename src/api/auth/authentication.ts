@@ -53,7 +53,7 @@ async function authenticate(req: Request, scopes: string[]): Promise<Principal> 
       return signedIn.user;
     },
     get client() {
-      return signedIn.user.client;
+      return signedIn.client;
     },
     get workspace() {
       return requested === null ? null : signedIn.workspace;

@@ -28,6 +28,8 @@ export class SignIn {
   private readonly cache: CredentialCache;
   /** Unknown e-mails are verified against this hash too, so that timing does not tell which e-mails exist. */
   private decoyHash: Promise<string> | null = null;
+  /** Full verifications under way, by the cache's digest of address, e-mail and password. */
+  private readonly verifying = new Map<string, Promise<unknown>>();
 
   constructor(
     private readonly policies: SignInPolicies,
@@ -54,7 +56,25 @@ export class SignIn {
       if (signedIn && signedIn.credentialsVersion === cached.credentialsVersion) return signedIn;
       this.cache.forget(cacheKey, password);
     }
+    // A client's first calls often come together (an app's first screen, a pipeline's parallel
+    // creates): the same credentials wait for the one verification under way, then take the
+    // cached path, instead of each paying argon2. A failed one leaves them to verify on their own.
+    const digest = this.cache.digest(cacheKey, password);
+    const underWay = this.verifying.get(digest);
+    if (underWay) {
+      await underWay.catch(() => undefined);
+      if (this.cache.lookup(cacheKey, password, this.clock().getTime())) return this.verify(em, email, password, clientAddress, workspaceId);
+    }
+    const verification = this.verifyFully(em, email, password, address, cacheKey, workspaceId, at);
+    if (!underWay) {
+      this.verifying.set(digest, verification);
+      void verification.finally(() => this.verifying.delete(digest)).catch(() => undefined);
+    }
+    return verification;
+  }
 
+  private async verifyFully(em: EntityManager, email: string, password: string, address: string, cacheKey: string, workspaceId: number | null, at: Date): Promise<SignedIn> {
+    const now = at.getTime();
     const { email: emailPolicy, address: addressPolicy } = this.policies;
     const state = await this.throttle.state(em, email, address, at, new Date(now - emailPolicy.windowMs), new Date(now - addressPolicy.windowMs));
     if (!state.knownAddress) {

@@ -22,6 +22,8 @@ export interface SignedIn {
   plan: { plan: Plan; trialEndsAt: Date | null };
   /** The user entity, its client populated: hydrated on first use, in the request's entity manager. */
   readonly user: User;
+  /** The user's client entity, hydrated on first use. */
+  readonly client: Client;
   /** The workspace entity of `caller.workspaceId`, hydrated on first use. */
   readonly workspace: Workspace | null;
 }
@@ -32,6 +34,7 @@ export const signedInOf = (user: User, workspace: Workspace | null): SignedIn =>
   credentialsVersion: user.credentialsVersion,
   plan: user.client,
   user,
+  client: user.client,
   workspace,
 });
 
@@ -56,6 +59,7 @@ export async function loadSignedIn(em: EntityManager, userId: number, email: str
   );
   if (!row) return null;
   let user: User | undefined;
+  let client: Client | undefined;
   let workspace: Workspace | null | undefined;
   const visibleWorkspaceId = (row.w__id as number | null | undefined) ?? null;
   return {
@@ -71,10 +75,14 @@ export async function loadSignedIn(em: EntityManager, userId: number, email: str
     plan: { plan: row.c__plan as Plan, trialEndsAt: row.c__trial_ends_at == null ? null : new Date(row.c__trial_ends_at as string | Date) },
     get user() {
       if (!user) {
-        em.map(Client, rowOf(row, 'c')!);
+        client ??= em.map(Client, rowOf(row, 'c')!);
         user = em.map(User, rowOf(row, 'u')!);
       }
       return user;
+    },
+    get client() {
+      client ??= em.map(Client, rowOf(row, 'c')!);
+      return client;
     },
     get workspace() {
       if (workspace === undefined) workspace = visibleWorkspaceId === null ? null : em.map(Workspace, rowOf(row, 'w')!);

@@ -2,7 +2,7 @@ import { locationsByCheckType, everyLocationSupportsEverything, parseLocationLis
 import { validateCheck, type CheckConfig } from '../../domain/check-validation.js';
 import { capabilityDenial, capabilityForCheckType } from '../../domain/entitlement.js';
 import { UptimeCheck, UptimeCheckFavorite, type CheckType } from '../../store/entities/uptime-check.js';
-import { workspaceOf, type Principal } from '../auth/principal.js';
+import { workspaceIdOfRoute, workspaceOf, type Principal } from '../auth/principal.js';
 import { validationError } from '../errors.js';
 import { requireActiveEntitlement, requireCapability, requirePermission } from '../guards.js';
 import { mutate } from '../mutation.js';
@@ -39,13 +39,13 @@ function validated(context: RequestContext, body: Record<string, unknown>, saved
 /** The capability the raw body's type needs, checked before the fields so that a basic plan hears 403 and not a list of field errors. */
 const requestedType = (body: Record<string, unknown>): string => (typeof body.check_type === 'string' ? body.check_type : '');
 
-const ownerOf = (principal: Principal): Owner => ({ workspaceId: workspaceOf(principal).id, clientId: principal.client.id, entitlement: principal.entitlement });
+const ownerOf = (principal: Principal): Owner => ({ workspaceId: workspaceIdOfRoute(principal), clientId: principal.caller.clientId, entitlement: principal.entitlement });
 
 export async function createCheck(context: RequestContext, principal: Principal, body: Record<string, unknown>): Promise<number> {
   guardMutation(principal);
   requireCapability(principal, capabilityForCheckType(requestedType(body)));
   const config = validated(context, body);
-  return mutate(context, principal, async (tx, changes) => (await createUptimeCheck({ tx, changes }, ownerOf(principal), config, API)).id);
+  return mutate(context, principal, (tx, changes) => createUptimeCheck({ tx, changes }, ownerOf(principal), config, API));
 }
 
 export async function updateCheck(context: RequestContext, principal: Principal, id: number, body: Record<string, unknown>): Promise<void> {
@@ -57,7 +57,7 @@ export async function updateCheck(context: RequestContext, principal: Principal,
 
 export async function deleteCheck(context: RequestContext, principal: Principal, id: number): Promise<void> {
   guardMutation(principal);
-  await mutate(context, principal, (tx, changes) => deleteUptimeCheck({ tx, changes }, workspaceOf(principal).id, id, API));
+  await mutate(context, principal, (tx, changes) => deleteUptimeCheck({ tx, changes }, workspaceIdOfRoute(principal), id, API));
 }
 
 /** Pause and resume are idempotent: pausing a paused check answers the same and records nothing. */

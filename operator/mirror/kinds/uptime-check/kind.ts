@@ -92,8 +92,13 @@ export const uptimeCheckKind: MirroredKind<UptimeCheck, CheckInput> = {
     return { ok: true, input: { config: result.config, paused: spec.paused === true } };
   },
 
-  save: (unit, owner, existing, { config, paused }, origin) =>
-    existing ? updateUptimeCheck(unit, owner, existing.id, () => config, origin, paused) : createUptimeCheck(unit, owner, config, origin, paused),
+  // The services write with SQL of their own and answer the row's id: the row is read back as an entity.
+  save: async (unit, owner, existing, { config, paused }, origin) =>
+    unit.tx.findOneOrFail(
+      UptimeCheck,
+      existing ? await updateUptimeCheck(unit, owner, existing.id, () => config, origin, paused) : await createUptimeCheck(unit, owner, config, origin, paused),
+      { populate: ['notificationGroups'], refresh: true },
+    ),
 
   remove: (unit, workspaceId, id, origin) => deleteUptimeCheck(unit, workspaceId, id, origin),
 

@@ -1,0 +1,208 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { CheckConfig } from '../domain/check-validation.js';
+import type { ManagedBy } from '../store/entities/managed-by.js';
+import type { CheckType } from '../store/entities/uptime-check.js';
+import { preparedRows } from '../store/prepared-rows.js';
+import type { EntryColumns } from './change-log.js';
+import { CLIENT_LOCK_SPACE, markOrigin, type Origin, type Owner } from './rules.js';
+
+/*
+ * A check's create and update, each in one statement: the client's lock and what the rules judge
+ * (the function locked_uptime_check_facts, migration 20261126123000), the row unless its name is
+ * another check's, its links to the workspace's groups among those asked for, and its
+ * activity-log entry. The caller judges the facts and rolls the transaction back on a refusal;
+ * the lock is held for the rest of the statement and the commit only. Every parameter is cast:
+ * the statements select them rather than insert them as values.
+ */
+
+const FACTS = 'facts as (select * from locked_uptime_check_facts(?::int, ?::int, ?::int, ?::text))';
+
+const GROUPS = 'groups as (select id from notification_groups where workspace_id = ?::int and id = any(?::int[]))';
+
+const ENTRY = (row: string): string => `entry as (
+  insert into activity_log (client_id, workspace_id, actor_id, action, resource_type, resource_id, details, at)
+  select ?::int, ?::int, ?::int, ?::text, ?::text, ${row}.id, ?::jsonb, ?::timestamptz from ${row}
+)`;
+
+const RESULT = (row: string): string => `select (select id from ${row}) as id, facts.client_checks as "clientChecks", facts.name_owner_id as "nameOwnerId",
+  facts.name_owner_ref as "nameOwnerRef", array(select id from groups) as "groupIds"
+from facts`;
+
+/** The configuration's columns, in the order of `configParams`. */
+const CONFIG_COLUMNS = [
+  ['name', 'text'],
+  ['hostname', 'text'],
+  ['protocol', 'text'],
+  ['path', 'text'],
+  ['check_frequency', 'int'],
+  ['request_method', 'text'],
+  ['response_timeout', 'int'],
+  ['trigger_locations', 'jsonb'],
+  ['min_failing_locations', 'int'],
+  ['response_classes', 'jsonb'],
+  ['flag_follow_redirect', 'boolean'],
+  ['dns_record_type', 'text'],
+  ['dns_expected_values', 'jsonb'],
+  ['port', 'int'],
+  ['banner_match_operator', 'text'],
+  ['banner_match_value', 'text'],
+] as const;
+
+/** Who manages the row, in the order of `originParams`. */
+const ORIGIN_COLUMNS = ['managed_by', 'kubernetes_ref', 'kubernetes_uid'] as const;
+
+const json = (value: unknown): string | null => (value === null ? null : JSON.stringify(value));
+
+/** An int[] as array text: one parameter on PostgreSQL and on the embedded database alike. */
+const intArray = (ids: readonly number[]): string => `{${ids.join(',')}}`;
+
+/** The origin's marks: the API's (the columns' defaults) or the manifest's. */
+function originParams(origin: Origin): unknown[] {
+  const marks = { managedBy: 'api' as ManagedBy, kubernetesRef: null as string | null, kubernetesUid: null as string | null };
+  markOrigin(marks, origin);
+  return [marks.managedBy, marks.kubernetesRef, marks.kubernetesUid];
+}
+
+function configParams(config: CheckConfig): unknown[] {
+  return [
+    config.name,
+    config.hostname,
+    config.protocol,
+    config.path,
+    config.checkFrequency,
+    config.requestMethod,
+    config.responseTimeout,
+    json(config.triggerLocations),
+    config.minFailingLocations,
+    json(config.responseClasses),
+    config.flagFollowRedirect,
+    config.dnsRecordType,
+    json(config.dnsExpectedValues),
+    config.port,
+    config.bannerMatchOperator,
+    config.bannerMatchValue,
+  ];
+}
+
+const factsParams = (owner: Owner, name: string): unknown[] => [CLIENT_LOCK_SPACE, owner.clientId, owner.workspaceId, name];
+const groupParams = (owner: Owner, config: CheckConfig): unknown[] => [owner.workspaceId, intArray(config.notificationGroupIds)];
+const entryParams = (entry: EntryColumns): unknown[] => [entry.clientId, entry.workspaceId, entry.actorId, entry.action, entry.resourceType, entry.details, entry.at];
+
+const CREATE = `
+with ${FACTS},
+created as (
+  insert into uptime_checks (workspace_id, check_type, paused, ${CONFIG_COLUMNS.map(([column]) => column).join(', ')}, ${ORIGIN_COLUMNS.join(', ')},
+    created_at, updated_at)
+  select ?::int, ?::text, ?::boolean, ${CONFIG_COLUMNS.map(([, type]) => `?::${type}`).join(', ')}, ${ORIGIN_COLUMNS.map(() => '?::text').join(', ')},
+    now(), now()
+  from facts where facts.name_owner_id is null
+  returning id
+),
+${GROUPS},
+links as (
+  insert into uptime_check_notification_groups (uptime_check_id, notification_group_id)
+  select created.id, groups.id from created, groups
+),
+${ENTRY('created')}
+${RESULT('created')}`;
+
+/**
+ * The row is written only while it holds the version read before (else: changed meanwhile);
+ * paused, and the origin's marks on an API change, stay as they are when their parameters are
+ * null. Links the new groups do not name go, the workspace's groups among them are added.
+ */
+const UPDATE = `
+with ${FACTS},
+updated as (
+  update uptime_checks set ${CONFIG_COLUMNS.map(([column, type]) => `${column} = ?::${type}`).join(', ')},
+    ${ORIGIN_COLUMNS.map((column) => `${column} = coalesce(?::text, ${column})`).join(', ')},
+    paused = coalesce(?::boolean, paused), version = version + 1, updated_at = now()
+  from facts
+  where uptime_checks.id = ?::int and uptime_checks.version = ?::int and coalesce(facts.name_owner_id, uptime_checks.id) = uptime_checks.id
+  returning uptime_checks.id
+),
+${GROUPS},
+unlinked as (
+  delete from uptime_check_notification_groups l using updated
+  where l.uptime_check_id = updated.id and l.notification_group_id <> all(?::int[])
+),
+linked as (
+  insert into uptime_check_notification_groups (uptime_check_id, notification_group_id)
+  select updated.id, groups.id from updated, groups
+  on conflict do nothing
+),
+${ENTRY('updated')}
+${RESULT('updated')}`;
+
+/** What a write found under the lock; `id` is null when nothing was written (the name is another check's, or the row changed meanwhile). */
+export interface WrittenCheckRow {
+  id: number | null;
+  /** The client's checks, this one not counted when it is new. */
+  clientChecks: number;
+  nameOwnerId: number | null;
+  nameOwnerRef: string | null;
+  /** The requested groups that are the workspace's. */
+  groupIds: number[];
+}
+
+export async function insertUptimeCheckRow(
+  tx: EntityManager,
+  owner: Owner,
+  config: CheckConfig,
+  paused: boolean,
+  origin: Origin,
+  entry: EntryColumns,
+): Promise<WrittenCheckRow> {
+  const [row] = await preparedRows<WrittenCheckRow>(tx, CREATE, [
+    ...factsParams(owner, config.name),
+    owner.workspaceId,
+    config.checkType,
+    paused,
+    ...configParams(config),
+    ...originParams(origin),
+    ...groupParams(owner, config),
+    ...entryParams(entry),
+  ]);
+  return row!;
+}
+
+/** What an update reads before it writes: what the rules and the validation need of the stored check. */
+export interface SavedCheck {
+  id: number;
+  checkType: CheckType;
+  managedBy: ManagedBy;
+  kubernetesRef: string | null;
+  version: number;
+}
+
+const SAVED = `select id, check_type as "checkType", managed_by as "managedBy", kubernetes_ref as "kubernetesRef", version
+from uptime_checks where id = ? and workspace_id = ?`;
+
+/** A check of this workspace by id, or null (another workspace's, another client's, none alike). */
+export async function readSavedCheck(tx: EntityManager, workspaceId: number, id: number): Promise<SavedCheck | null> {
+  const [row] = await preparedRows<SavedCheck>(tx, SAVED, [id, workspaceId]);
+  return row ?? null;
+}
+
+export async function updateUptimeCheckRow(
+  tx: EntityManager,
+  owner: Owner,
+  saved: SavedCheck,
+  config: CheckConfig,
+  paused: boolean | undefined,
+  origin: Origin,
+  entry: EntryColumns,
+): Promise<WrittenCheckRow> {
+  const [row] = await preparedRows<WrittenCheckRow>(tx, UPDATE, [
+    ...factsParams(owner, config.name),
+    ...configParams(config),
+    ...(origin.by === 'kubernetes' ? originParams(origin) : [null, null, null]),
+    paused ?? null,
+    saved.id,
+    saved.version,
+    ...groupParams(owner, config),
+    intArray(config.notificationGroupIds),
+    ...entryParams(entry),
+  ]);
+  return row!;
+}
