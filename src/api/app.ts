@@ -14,6 +14,7 @@ import { homePage } from './home-page.js';
 import { bodyTextGuard, pathParameterGuard, queryGuard } from './input-guards.js';
 import { httpMetrics } from './http-metrics.js';
 import { jsonBody } from './json-body.js';
+import { sendsJsonText } from './json-text.js';
 import { attachRequestContext, type ApiRuntime } from './request-context.js';
 import { requestId } from './request-id.js';
 import { servedOpenApi } from './openapi/complete-document.js';
@@ -44,6 +45,7 @@ export function createApiApp(deps: ApiDependencies): Express {
 
   const app = express();
   app.disable('x-powered-by');
+  sendsJsonText(app);
   // Sign-in throttling counts per client address: X-Forwarded-For is believed only from the proxies named in the settings.
   app.set('trust proxy', trustedProxies(deps.settings.VANTAGE_TRUSTED_PROXIES));
   app.use(securityHeaders);

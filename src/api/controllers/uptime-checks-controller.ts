@@ -7,6 +7,7 @@ import { principalOf, workspaceIdOfRoute, workspaceOf } from '../auth/principal.
 import { ApiController } from '../base-controller.js';
 import { ok, page, type ErrorBody, type Page, type Success } from '../envelope.js';
 import { ApiError, badRequest } from '../errors.js';
+import { jsonText, pageText, successText } from '../json-text.js';
 import { requireActiveEntitlement, requireCapability, requirePermission } from '../guards.js';
 import { parseBooleanFilter, parseInstant, parsePaging, parseRange, type BooleanFilter } from '../query-filters.js';
 import { latencySeries, listRuns, rollupCsv, runsCsv, slaCalendar, type LatencySeries, type SlaCalendar } from '../uptime-checks/check-history.js';
@@ -14,8 +15,9 @@ import { bulkPause, createCheck, deleteCheck, setPaused, toggleFavorite, updateC
 import { checkOptions, type CheckOptions } from '../uptime-checks/check-options-view.js';
 import { loadCheckDetail } from '../uptime-checks/check-detail-rows.js';
 import { listCheckRows } from '../uptime-checks/check-list-rows.js';
+import { blockedTypes } from '../uptime-checks/check-view-sql.js';
 import { findCheck, type StatusFilter } from '../uptime-checks/check-queries.js';
-import { checkDetail, checkRowView, runSummaryView, type RunView, type UptimeCheckDetail, type UptimeCheckView } from '../uptime-checks/check-views.js';
+import { runSummaryView, type RunView, type UptimeCheckDetail, type UptimeCheckView } from '../uptime-checks/check-views.js';
 
 /**
  * The fields of an uptime check, on create and (as a full replacement) on update. Fields of
@@ -118,14 +120,15 @@ export class UptimeChecksController extends ApiController {
     const paging = parsePaging(limit, offset);
     const term = search?.trim();
     if (term !== undefined && term.length > 200) throw badRequest('search must be at most 200 characters', { search: 'must be at most 200 characters' });
-    const { rows, total } = await listCheckRows(this.context.em, workspaceIdOfRoute(principal), principal.caller.userId, {
+    const viewer = { userId: principal.caller.userId, blockedTypes: blockedTypes(principal.entitlement) };
+    const { rows, total } = await listCheckRows(this.context.em, workspaceIdOfRoute(principal), viewer, {
       status: status ?? 'all',
       search: term || undefined,
       paused: parseBooleanFilter(paused),
       favorite: parseBooleanFilter(favorite),
       ...paging,
     });
-    return page(rows.map((row) => checkRowView(row, principal.entitlement)), { ...paging, total });
+    return jsonText(pageText(rows, { ...paging, total }));
   }
 
   /** Creates a check; DNS and TCP need the capability uptime_check.dns_tcp. */
@@ -159,8 +162,8 @@ export class UptimeChecksController extends ApiController {
   @Response<ErrorBody>(404, 'No such check in this workspace')
   public async detail(@Request() req: ExpressRequest, @Path() id: number): Promise<Success<UptimeCheckDetail>> {
     const principal = principalOf(req);
-    const { check, favorite, latestRun, availability } = await loadCheckDetail(this.context.em, workspaceIdOfRoute(principal), principal.caller.userId, id, this.context.deps.now());
-    return ok(checkDetail(check, { entitlement: principal.entitlement, favoriteIds: new Set(favorite ? [check.id] : []) }, latestRun, availability));
+    const viewer = { userId: principal.caller.userId, blockedTypes: blockedTypes(principal.entitlement) };
+    return jsonText(successText(await loadCheckDetail(this.context.em, workspaceIdOfRoute(principal), viewer, id, this.context.deps.now())));
   }
 
   /** Replaces the configuration (every field as on create; absent fields take their defaults). */
