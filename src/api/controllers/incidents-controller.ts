@@ -4,11 +4,12 @@ import { RESOLUTION_NOTES_MAX } from '../../domain/incident-transitions.js';
 import type { IncidentStatus, Severity } from '../../store/entities/incident.js';
 import { principalOf, workspaceIdOfRoute, workspaceOf } from '../auth/principal.js';
 import { ApiController } from '../base-controller.js';
-import { ok, page, type ErrorBody, type Page, type Success } from '../envelope.js';
+import { ok, type ErrorBody, type Page, type Success } from '../envelope.js';
 import { badRequest, validationError } from '../errors.js';
+import { jsonText, pageText } from '../json-text.js';
 import { acknowledgeIncident, resolveIncident } from '../incidents/incident-actions.js';
 import { findIncident, listIncidents, notesOf } from '../incidents/incident-queries.js';
-import { incidentDetail, incidentRowView, type IncidentDetail, type IncidentView } from '../incidents/incident-views.js';
+import { incidentDetail, type IncidentDetail, type IncidentView } from '../incidents/incident-views.js';
 import { parseInstant, parsePaging } from '../query-filters.js';
 
 export interface ResolveRequest {
@@ -46,7 +47,7 @@ export class IncidentsController extends ApiController {
     const range = { from: parseInstant('from', from), to: parseInstant('to', to) };
     if (range.from && range.to && range.from > range.to) throw badRequest('from must not be after to', { from: 'must not be after to' });
     const { rows, total } = await listIncidents(this.context.em, workspaceIdOfRoute(principalOf(req)), { status, severity, ...range, ...paging });
-    return page(rows.map(incidentRowView), { ...paging, total });
+    return jsonText(pageText(rows, { ...paging, total }));
   }
 
   /** The incident with its check, who acknowledged and resolved it and when, the failed locations and the notes. */

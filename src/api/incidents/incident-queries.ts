@@ -31,11 +31,12 @@ export interface IncidentRow {
 }
 
 /**
- * A page with its checks' names and its total in one statement, as rows: through
+ * A page with its checks' names and its total in one statement, the page as the JSON text of an
+ * array of IncidentView (see incident-views.ts), written by PostgreSQL: through
  * (workspace_id, opened_at, id), or (workspace_id, status, opened_at) and (workspace_id,
  * severity, opened_at, id) when filtered.
  */
-export async function listIncidents(em: EntityManager, workspaceId: number, filters: IncidentFilters): Promise<{ rows: IncidentRow[]; total: number }> {
+export async function listIncidents(em: EntityManager, workspaceId: number, filters: IncidentFilters): Promise<{ rows: string; total: number }> {
   const where = ['i.workspace_id = ?'];
   const params: unknown[] = [workspaceId];
   const add = (sql: string, value: unknown): void => {
@@ -47,15 +48,15 @@ export async function listIncidents(em: EntityManager, workspaceId: number, filt
   if (filters.from) add('i.opened_at >= ?', filters.from);
   if (filters.to) add('i.opened_at <= ?', filters.to);
   const whereSql = where.join(' and ');
-  const [result] = await preparedRows<{ rows: IncidentRow[]; total: number }>(em,
+  const [result] = await preparedRows<{ rows: string; total: number }>(em,
     `with page as (
       select i.id, i.workspace_id, i.check_id, c.name as check_name, i.status, i.severity, i.failed_locations,
         ${isoInstant('i.opened_at')} as opened_at, ${isoInstant('i.acknowledged_at')} as acknowledged_at, ${isoInstant('i.resolved_at')} as resolved_at,
         i.opened_at as opened
       from incidents i join uptime_checks c on c.id = i.check_id where ${whereSql} order by i.opened_at desc, i.id desc limit ? offset ?)
-    select (select coalesce(json_agg(json_build_object('id', id, 'workspace_id', workspace_id, 'check_id', check_id, 'check_name', check_name,
+    select (select coalesce(json_agg(json_build_object('id', id, 'workspace_id', workspace_id, 'check', json_build_object('id', check_id, 'name', check_name),
         'status', status, 'severity', severity, 'failed_locations', failed_locations, 'opened_at', opened_at,
-        'acknowledged_at', acknowledged_at, 'resolved_at', resolved_at) order by opened desc, id desc), '[]') from page) as rows,
+        'acknowledged_at', acknowledged_at, 'resolved_at', resolved_at) order by opened desc, id desc), '[]')::text from page) as rows,
       (select count(*)::int from incidents i where ${whereSql}) as total`,
     [...params, filters.limit, filters.offset, ...params],
   );

@@ -86,23 +86,29 @@ export async function listCheckRows(em: EntityManager, workspaceId: number, view
   const pageWhere: Condition =
     filters.favorite === undefined
       ? base
-      : { sql: `${base.sql} and c.id ${filters.favorite ? 'in' : 'not in'} (${favorites.sql})`, params: [...base.params, ...favorites.params] };
+      : // `not (… not in …)` keeps the favourites a hashed filter on the walk in name order: written as `in`, PostgreSQL
+        // makes it a join, and the generic plan joins every check of the workspace and sorts them for each page.
+        { sql: `${base.sql} and ${filters.favorite ? 'not (' : '('}c.id not in (${favorites.sql}))`, params: [...base.params, ...favorites.params] };
   const paging = [filters.limit, filters.offset];
   // A search counts the checks it matches: found once through the trigram indexes on name and host name
   // (materialised, so that the prepared statement's generic plan cannot prefer walking the name order), then paged.
   const [ids, total]: [Condition, Condition] = filters.search
     ? [
         {
-          sql: `matched as materialized (select c.id, c.name from uptime_checks c where ${pageWhere.sql}), ids as (select id from matched order by name, id limit ? offset ?)`,
+          sql: `matched as materialized (select c.id, c.name from uptime_checks c where ${pageWhere.sql}), ids as materialized (select id, name from matched order by name, id limit ? offset ?)`,
           params: [...pageWhere.params, ...paging],
         },
         { sql: '(select count(*) from matched)', params: [] },
       ]
-    : // The page's ids first (an index range, skipped rows cost an index entry each), then the columns of those rows only.
-      [{ sql: `ids as (select c.id from uptime_checks c where ${pageWhere.sql} order by c.name, c.id limit ? offset ?)`, params: [...pageWhere.params, ...paging] }, countedTotal(where, favorites, filters.favorite)];
+    : // The page's ids first (an index range, skipped rows cost an index entry each), then the columns of those rows only;
+      // materialised, so that they are planned for their limit (inlined, the generic plan sorts the whole workspace).
+      [{ sql: `ids as materialized (select c.id, c.name from uptime_checks c where ${pageWhere.sql} order by c.name, c.id limit ? offset ?)`, params: [...pageWhere.params, ...paging] }, countedTotal(where, favorites, filters.favorite)];
   const [result] = await preparedRows<{ rows: string; total: number }>(em,
-    `with ${ids.sql}, page as (select ${CHECK_VIEW_COLUMNS} from ids join uptime_checks c on c.id = ids.id)
-    select (select coalesce(json_agg(page order by page.name, page.id), '[]')::text from page) as rows, (${total.sql})::int as total`,
+    // Each row of the page by its id, as a subquery per id: joined, the generic plan (expecting a tenth of the
+    // workspace on the page) reads every check of the workspace to hash them.
+    `with ${ids.sql}
+    select (select coalesce(json_agg((select row_to_json(v) from (select ${CHECK_VIEW_COLUMNS} from uptime_checks c where c.id = ids.id) v)
+      order by ids.name, ids.id), '[]')::text from ids) as rows, (${total.sql})::int as total`,
     [...ids.params, userId, viewer.blockedTypes, ...total.params],
   );
   return result!;
