@@ -7,7 +7,8 @@ export interface CheckStatus {
   label: StatusLabel;
 }
 
-/** An uptime check as lists show it; field names are the spec's. PostgreSQL writes it (see check-view-sql.ts). */
+// PostgreSQL writes this view for the list and detail routes (see check-view-sql.ts).
+/** An uptime check as lists show it; field names are the spec's. */
 export interface UptimeCheckView {
   id: number;
   workspace_id: number;
