@@ -4,6 +4,7 @@ import { uploadParser } from './account/upload-parser.js';
 import { DEFAULT_SIGN_IN_POLICIES, SignIn } from './auth/sign-in.js';
 import type { ApiDependencies } from './dependencies.js';
 import { authenticateFirst } from './auth/authentication.js';
+import { confirmBeforeError } from './auth/sign-in-check.js';
 import { crossSiteGuard } from './cross-site-guard.js';
 import { docsRoutes } from './docs.js';
 import { errorHandler, notFoundHandler } from './error-handler.js';
@@ -42,6 +43,7 @@ export function createApiApp(deps: ApiDependencies): Express {
   api.use(jsonBody());
   api.use(bodyTextGuard);
   RegisterRoutes(api, { multer: uploadParser() });
+  api.use(confirmBeforeError);
 
   const app = express();
   app.disable('x-powered-by');

@@ -1,5 +1,6 @@
 import test from 'ava';
 import { ApiHarness, type Account } from './helpers/api-harness.js';
+import { dnsCheck } from './helpers/check-bodies.js';
 
 /**
  * A sign-in is cached per credentials (argon2 once per minute), and what it resolves to is read
@@ -54,4 +55,41 @@ test('a cached sign-in reaches only its own client\'s workspaces, and a malforme
   t.is((await api.call('GET', '/mobile/dashboard/summary', { account: owner, workspace: '01' })).status, 400);
   t.is((await api.call('GET', '/mobile/dashboard/summary', { as: { email: owner.email, password: 'wrong password' }, workspace: '01' })).status, 401);
   t.is((await api.call('GET', '/mobile/dashboard/summary', { account: owner, workspace: null })).status, 400);
+});
+
+test('the routes that check a remembered sign-in in their own statement see every change on the next request', async (t) => {
+  const owner = await api.account('pro');
+  const member = await api.member(owner, { shareWorkspaces: [owner.workspaceId] });
+  const created = await api.call('POST', '/mobile/uptime-checks', { account: owner, body: dnsCheck({ name: 'dns' }) });
+  t.is(created.status, 201);
+  const checkId = created.body.data.id as number;
+  const routes = ['/mobile/uptime-checks', `/mobile/uptime-checks/${checkId}`, '/mobile/incidents', '/mobile/search?q=dns'];
+  const share = async (workspaceIds: number[]) => t.is((await admin('POST', `/users/${member.userId}/update`, owner, { workspace_ids: workspaceIds })).status, 200);
+
+  for (const path of routes) {
+    await share([owner.workspaceId]);
+    // The second call answers from the sign-in the first one read, checked by the route's statement.
+    for (let call = 0; call < 2; call++) t.is((await api.call('GET', path, { account: member })).status, 200, path);
+    await share([]);
+    const unshared = await api.call('GET', path, { account: member });
+    t.is(unshared.status, 403, `${path} once unshared`);
+    t.is(unshared.body.error.code, 'FORBIDDEN', path);
+  }
+
+  // An error of the route itself comes after the sign-in's: 403 before 404, 401 before 400.
+  await share([owner.workspaceId]);
+  t.is((await api.call('GET', `/mobile/uptime-checks/${checkId}`, { account: member })).status, 200);
+  await share([]);
+  t.is((await api.call('GET', '/mobile/uptime-checks/999999', { account: member })).status, 403);
+
+  await share([owner.workspaceId]);
+  const blocked = async () => ((await api.call('GET', '/mobile/uptime-checks', { account: member })).body.data as Array<{ entitlement_blocked: boolean }>)[0]?.entitlement_blocked;
+  t.false(await blocked());
+  t.false(await blocked());
+  await api.setPlan(owner, 'basic');
+  t.true(await blocked(), 'the plan change shows on the next list');
+
+  t.is((await api.call('GET', '/mobile/uptime-checks', { account: member })).status, 200);
+  t.is((await admin('POST', `/users/${member.userId}/delete`, owner)).status, 200);
+  t.is((await api.call('GET', '/mobile/uptime-checks?limit=0', { account: member })).status, 401);
 });

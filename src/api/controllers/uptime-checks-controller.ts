@@ -4,6 +4,7 @@ import { Body, Get, Path, Post, Produces, Query, Request, Response, Route, Secur
 import { historyResolution, monthRange, type HistoryResolution } from '../../domain/check-history.js';
 import { capabilityForCheckType } from '../../domain/entitlement.js';
 import { principalOf, workspaceIdOfRoute, workspaceOf } from '../auth/principal.js';
+import { confirmedRead } from '../auth/sign-in-check.js';
 import { ApiController } from '../base-controller.js';
 import { ok, page, type ErrorBody, type Page, type Success } from '../envelope.js';
 import { ApiError, badRequest } from '../errors.js';
@@ -116,19 +117,15 @@ export class UptimeChecksController extends ApiController {
     @Query() paused?: BooleanFilter,
     @Query() favorite?: BooleanFilter,
   ): Promise<Page<UptimeCheckView>> {
-    const principal = principalOf(req);
     const paging = parsePaging(limit, offset);
     const term = search?.trim();
     if (term !== undefined && term.length > 200) throw badRequest('search must be at most 200 characters', { search: 'must be at most 200 characters' });
-    const viewer = { userId: principal.caller.userId, blockedTypes: blockedTypes(principal.entitlement) };
-    const { rows, total } = await listCheckRows(this.context.em, workspaceIdOfRoute(principal), viewer, {
-      status: status ?? 'all',
-      search: term || undefined,
-      paused: parseBooleanFilter(paused),
-      favorite: parseBooleanFilter(favorite),
-      ...paging,
+    const filters = { status: status ?? 'all', search: term || undefined, paused: parseBooleanFilter(paused), favorite: parseBooleanFilter(favorite), ...paging };
+    return confirmedRead(req, async (principal, signIn) => {
+      const viewer = { userId: principal.caller.userId, blockedTypes: blockedTypes(principal.entitlement) };
+      const { rows, total, sign_in } = await listCheckRows(this.context.em, workspaceIdOfRoute(principal), viewer, filters, signIn);
+      return { value: jsonText<Page<UptimeCheckView>>(pageText(rows, { ...paging, total })), signIn: sign_in };
     });
-    return jsonText(pageText(rows, { ...paging, total }));
   }
 
   /** Creates a check; DNS and TCP need the capability uptime_check.dns_tcp. */
@@ -161,9 +158,11 @@ export class UptimeChecksController extends ApiController {
   @Get('{id}')
   @Response<ErrorBody>(404, 'No such check in this workspace')
   public async detail(@Request() req: ExpressRequest, @Path() id: number): Promise<Success<UptimeCheckDetail>> {
-    const principal = principalOf(req);
-    const viewer = { userId: principal.caller.userId, blockedTypes: blockedTypes(principal.entitlement) };
-    return jsonText(successText(await loadCheckDetail(this.context.em, workspaceIdOfRoute(principal), viewer, id, this.context.deps.now())));
+    return confirmedRead(req, async (principal, signIn) => {
+      const viewer = { userId: principal.caller.userId, blockedTypes: blockedTypes(principal.entitlement) };
+      const detail = await loadCheckDetail(this.context.em, workspaceIdOfRoute(principal), viewer, id, this.context.deps.now(), signIn);
+      return { value: jsonText<Success<UptimeCheckDetail>>(successText(detail.text)), signIn: detail.signIn };
+    });
   }
 
   /** Replaces the configuration (every field as on create; absent fields take their defaults). */

@@ -4,6 +4,7 @@ import { decodeLocationResults } from '../../store/location-results-codec.js';
 import { preparedRows } from '../../store/prepared-rows.js';
 import { notFound } from '../errors.js';
 import { isoInstant } from '../sql-instant.js';
+import type { SqlColumn } from '../auth/sign-in-check.js';
 import { CHECK_VIEW_COLUMNS } from './check-view-sql.js';
 import { locationResultView, type RecentAvailability, type RunView } from './check-views.js';
 
@@ -36,6 +37,7 @@ interface DetailRow extends Record<string, unknown> {
   run_in_maintenance: boolean;
   run_on_demand: boolean;
   run_results: string;
+  sign_in: string | null;
 }
 
 const runOf = (row: DetailRow): RunView | null =>
@@ -57,9 +59,17 @@ const runOf = (row: DetailRow): RunView | null =>
  * What the detail route shows, in one statement, as the JSON text of its UptimeCheckDetail: the
  * check and its groups written by PostgreSQL (see check-view-sql.ts), the latest run (through
  * runs (check_id, started_at); its compact results decoded here) and the availability over the
- * last 24 h, 7, 30 and 90 days (from the hourly rollup). Any id not of this workspace is 404 alike.
+ * last 24 h, 7, 30 and 90 days (from the hourly rollup), and the sign-in column (see sign-in-check.ts).
+ * Any id not of this workspace is 404 alike.
  */
-export async function loadCheckDetail(em: EntityManager, workspaceId: number, viewer: { userId: number; blockedTypes: string }, id: number, now: Date): Promise<string> {
+export async function loadCheckDetail(
+  em: EntityManager,
+  workspaceId: number,
+  viewer: { userId: number; blockedTypes: string },
+  id: number,
+  now: Date,
+  signIn: SqlColumn,
+): Promise<{ text: string; signIn: string | null }> {
   const windowParams = Object.values(windows).flatMap((days) => [windowStart(now, days), windowStart(now, days)]);
   const [row] = await preparedRows<DetailRow>(
     em,
@@ -68,16 +78,16 @@ export async function loadCheckDetail(em: EntityManager, workspaceId: number, vi
           from uptime_check_notification_groups p join notification_groups g on g.id = p.notification_group_id where p.uptime_check_id = c.id) as groups) v) as view,
       r.id as run_id, r.state as run_state, ${isoInstant('r.started_at')} as run_started_at, ${isoInstant('r.finished_at')} as run_finished_at,
       r.failing_locations as run_failing_locations, r.latency_ms as run_latency_ms, r.in_maintenance as run_in_maintenance,
-      r.on_demand as run_on_demand, r.results as run_results, w.*
+      r.on_demand as run_on_demand, r.results as run_results, w.*, ${signIn.sql} as sign_in
     from uptime_checks c
     left join lateral (select * from runs where runs.check_id = c.id order by runs.started_at desc, runs.id desc limit 1) r on true
     cross join lateral (select ${windowColumns} from hourly_availability a where a.check_id = c.id and a.hour >= ?) w
     where c.id = ? and c.workspace_id = ?`,
-    [viewer.userId, viewer.blockedTypes, ...windowParams, windowStart(now, windows.last_90d), id, workspaceId],
+    [viewer.userId, viewer.blockedTypes, ...signIn.params, ...windowParams, windowStart(now, windows.last_90d), id, workspaceId],
   );
   if (!row) throw notFound(`uptime check ${id}`);
   const availability = Object.fromEntries(
     (Object.keys(windows) as WindowName[]).map((name) => [name, percent(row[`counted_${name}`], row[`down_${name}`])]),
   ) as unknown as RecentAvailability;
-  return `${row.view.slice(0, -1)},"latest_run":${JSON.stringify(runOf(row))},"availability":${JSON.stringify(availability)}}`;
+  return { text: `${row.view.slice(0, -1)},"latest_run":${JSON.stringify(runOf(row))},"availability":${JSON.stringify(availability)}}`, signIn: row.sign_in };
 }

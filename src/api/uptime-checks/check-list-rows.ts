@@ -4,6 +4,7 @@ import type { CheckListFilters, StatusFilter } from './check-queries.js';
 import { preparedRows } from '../../store/prepared-rows.js';
 import { containsPattern } from '../substring-pattern.js';
 import { CHECK_VIEW_COLUMNS } from './check-view-sql.js';
+import type { SqlColumn } from '../auth/sign-in-check.js';
 
 /**
  * A page of checks in one statement whatever the page size or the workspace size: the page, with
@@ -77,8 +78,14 @@ export interface ListViewer {
   blockedTypes: string;
 }
 
-/** `rows`: the page as the JSON text of an array of UptimeCheckView. */
-export async function listCheckRows(em: EntityManager, workspaceId: number, viewer: ListViewer, filters: CheckListFilters): Promise<{ rows: string; total: number }> {
+/** `rows`: the page as the JSON text of an array of UptimeCheckView; `sign_in`: the signIn column (see sign-in-check.ts). */
+export async function listCheckRows(
+  em: EntityManager,
+  workspaceId: number,
+  viewer: ListViewer,
+  filters: CheckListFilters,
+  signIn: SqlColumn,
+): Promise<{ rows: string; total: number; sign_in: string | null }> {
   const { userId } = viewer;
   const where = conditions(workspaceId, filters);
   const base = allOf(where);
@@ -103,13 +110,13 @@ export async function listCheckRows(em: EntityManager, workspaceId: number, view
     : // The page's ids first (an index range, skipped rows cost an index entry each), then the columns of those rows only;
       // materialised, so that they are planned for their limit (inlined, the generic plan sorts the whole workspace).
       [{ sql: `ids as materialized (select c.id, c.name from uptime_checks c where ${pageWhere.sql} order by c.name, c.id limit ? offset ?)`, params: [...pageWhere.params, ...paging] }, countedTotal(where, favorites, filters.favorite)];
-  const [result] = await preparedRows<{ rows: string; total: number }>(em,
+  const [result] = await preparedRows<{ rows: string; total: number; sign_in: string | null }>(em,
     // Each row of the page by its id, as a subquery per id: joined, the generic plan (expecting a tenth of the
     // workspace on the page) reads every check of the workspace to hash them.
     `with ${ids.sql}
     select (select coalesce(json_agg((select row_to_json(v) from (select ${CHECK_VIEW_COLUMNS} from uptime_checks c where c.id = ids.id) v)
-      order by ids.name, ids.id), '[]')::text from ids) as rows, (${total.sql})::int as total`,
-    [...ids.params, userId, viewer.blockedTypes, ...total.params],
+      order by ids.name, ids.id), '[]')::text from ids) as rows, (${total.sql})::int as total, ${signIn.sql} as sign_in`,
+    [...ids.params, userId, viewer.blockedTypes, ...total.params, ...signIn.params],
   );
   return result!;
 }
