@@ -63,7 +63,7 @@ test('the routes that check a remembered sign-in in their own statement see ever
   const created = await api.call('POST', '/mobile/uptime-checks', { account: owner, body: dnsCheck({ name: 'dns' }) });
   t.is(created.status, 201);
   const checkId = created.body.data.id as number;
-  const routes = ['/mobile/uptime-checks', `/mobile/uptime-checks/${checkId}`, '/mobile/incidents', '/mobile/search?q=dns'];
+  const routes = ['/mobile/uptime-checks', `/mobile/uptime-checks/${checkId}`, '/mobile/incidents', '/mobile/search?q=dns', '/mobile/dashboard/summary'];
   const share = async (workspaceIds: number[]) => t.is((await admin('POST', `/users/${member.userId}/update`, owner, { workspace_ids: workspaceIds })).status, 200);
 
   for (const path of routes) {

@@ -103,7 +103,7 @@ const routes: Array<{ path: () => string; admin?: boolean; pinned?: number }> = 
   { path: () => '/mobile/incidents?limit={limit}', pinned: 1 },
   { path: () => '/mobile/incidents?limit={limit}&status=open&severity=major', pinned: 1 },
   { path: () => '/mobile/search?q=1&limit={limit}', pinned: 1 },
-  { path: () => '/mobile/dashboard/summary', pinned: 2 },
+  { path: () => '/mobile/dashboard/summary', pinned: 1 },
   { path: () => `/mobile/uptime-checks/${checkId}`, pinned: 1 },
   { path: () => `/mobile/uptime-checks/${checkId}/runs?limit={limit}` },
   { path: () => '/mobile/notification-groups?limit={limit}' },

@@ -15,6 +15,7 @@ export const ROUTES_CHECKING_SIGN_IN: ReadonlySet<string> = new Set([
   'GET /mobile/uptime-checks/{id}',
   'GET /mobile/incidents',
   'GET /mobile/search',
+  'GET /mobile/dashboard/summary',
 ]);
 
 /** Whether the request's route checks the sign-in in its own statement. */
