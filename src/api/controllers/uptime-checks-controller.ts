@@ -16,7 +16,7 @@ import { bulkPause, createCheck, deleteCheck, setPaused, toggleFavorite, updateC
 import { checkOptions, type CheckOptions } from '../uptime-checks/check-options-view.js';
 import { loadCheckDetail } from '../uptime-checks/check-detail-rows.js';
 import { listCheckRows } from '../uptime-checks/check-list-rows.js';
-import { blockedTypes } from '../uptime-checks/check-view-sql.js';
+import { checkViewerOf } from '../uptime-checks/check-view-sql.js';
 import { findCheck, type StatusFilter } from '../uptime-checks/check-queries.js';
 import { runSummaryView, type RunView, type UptimeCheckDetail, type UptimeCheckView } from '../uptime-checks/check-views.js';
 
@@ -122,8 +122,7 @@ export class UptimeChecksController extends ApiController {
     if (term !== undefined && term.length > 200) throw badRequest('search must be at most 200 characters', { search: 'must be at most 200 characters' });
     const filters = { status: status ?? 'all', search: term || undefined, paused: parseBooleanFilter(paused), favorite: parseBooleanFilter(favorite), ...paging };
     return confirmedRead(req, async (principal, signIn) => {
-      const viewer = { userId: principal.caller.userId, blockedTypes: blockedTypes(principal.entitlement) };
-      const { rows, total, sign_in } = await listCheckRows(this.context.em, workspaceIdOfRoute(principal), viewer, filters, signIn);
+      const { rows, total, sign_in } = await listCheckRows(this.context.em, workspaceIdOfRoute(principal), checkViewerOf(principal), filters, signIn);
       return { value: jsonText<Page<UptimeCheckView>>(pageText(rows, { ...paging, total })), signIn: sign_in };
     });
   }
@@ -159,8 +158,7 @@ export class UptimeChecksController extends ApiController {
   @Response<ErrorBody>(404, 'No such check in this workspace')
   public async detail(@Request() req: ExpressRequest, @Path() id: number): Promise<Success<UptimeCheckDetail>> {
     return confirmedRead(req, async (principal, signIn) => {
-      const viewer = { userId: principal.caller.userId, blockedTypes: blockedTypes(principal.entitlement) };
-      const detail = await loadCheckDetail(this.context.em, workspaceIdOfRoute(principal), viewer, id, this.context.deps.now(), signIn);
+      const detail = await loadCheckDetail(this.context.em, workspaceIdOfRoute(principal), checkViewerOf(principal), id, this.context.deps.now(), signIn);
       return { value: jsonText<Success<UptimeCheckDetail>>(successText(detail.text)), signIn: detail.signIn };
     });
   }

@@ -5,7 +5,7 @@ import { preparedRows } from '../../store/prepared-rows.js';
 import { notFound } from '../errors.js';
 import { isoInstant } from '../sql-instant.js';
 import type { SqlColumn } from '../auth/sign-in-check.js';
-import { CHECK_VIEW_COLUMNS } from './check-view-sql.js';
+import { CHECK_VIEW_COLUMNS, type CheckViewer } from './check-view-sql.js';
 import { locationResultView, type RecentAvailability, type RunView } from './check-views.js';
 
 /** The windows of a check's recent availability, in days. */
@@ -65,7 +65,7 @@ const runOf = (row: DetailRow): RunView | null =>
 export async function loadCheckDetail(
   em: EntityManager,
   workspaceId: number,
-  viewer: { userId: number; blockedTypes: string },
+  viewer: CheckViewer,
   id: number,
   now: Date,
   signIn: SqlColumn,

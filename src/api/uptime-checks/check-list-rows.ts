@@ -3,7 +3,7 @@ import type { CheckState } from '../../store/entities/uptime-check.js';
 import type { CheckListFilters, StatusFilter } from './check-queries.js';
 import { preparedRows } from '../../store/prepared-rows.js';
 import { containsPattern } from '../substring-pattern.js';
-import { CHECK_VIEW_COLUMNS } from './check-view-sql.js';
+import { CHECK_VIEW_COLUMNS, type CheckViewer } from './check-view-sql.js';
 import type { SqlColumn } from '../auth/sign-in-check.js';
 
 /**
@@ -72,17 +72,11 @@ function favoriteTotal(where: Condition[], favorites: Condition): Condition {
   return { sql: `(select count(*) from uptime_checks c where c.id in (${favorites.sql}) and ${checks.sql})`, params: [...favorites.params, ...checks.params] };
 }
 
-/** The caller: whose favourites, and the check types their plan leaves blocked (see blockedTypes). */
-export interface ListViewer {
-  userId: number;
-  blockedTypes: string;
-}
-
 /** `rows`: the page as the JSON text of an array of UptimeCheckView; `sign_in`: the signIn column (see sign-in-check.ts). */
 export async function listCheckRows(
   em: EntityManager,
   workspaceId: number,
-  viewer: ListViewer,
+  viewer: CheckViewer,
   filters: CheckListFilters,
   signIn: SqlColumn,
 ): Promise<{ rows: string; total: number; sign_in: string | null }> {

@@ -1,4 +1,5 @@
 import { isEntitlementBlocked, type Entitlement } from '../../domain/entitlement.js';
+import type { Principal } from '../auth/principal.js';
 import { CHECK_TYPES } from '../../store/entities/uptime-check.js';
 import { isoInstant } from '../sql-instant.js';
 
@@ -22,4 +23,12 @@ export const CHECK_VIEW_COLUMNS = `c.id, c.workspace_id, c.name, c.check_type, c
  * The check types whose checks the entitlement leaves blocked, as one text[] parameter in
  * PostgreSQL's array text: the same statement whatever the plan, bound as one value on both drivers.
  */
-export const blockedTypes = (entitlement: Entitlement): string => `{${CHECK_TYPES.filter((type) => isEntitlementBlocked(type, entitlement)).join(',')}}`;
+const blockedTypes = (entitlement: Entitlement): string => `{${CHECK_TYPES.filter((type) => isEntitlementBlocked(type, entitlement)).join(',')}}`;
+
+/** Who reads the checks: whose favourites, and the check types their plan leaves blocked (see blockedTypes). */
+export interface CheckViewer {
+  userId: number;
+  blockedTypes: string;
+}
+
+export const checkViewerOf = (principal: Principal): CheckViewer => ({ userId: principal.caller.userId, blockedTypes: blockedTypes(principal.entitlement) });
