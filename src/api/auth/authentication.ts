@@ -54,7 +54,8 @@ async function authenticate(req: Request, scopes: string[], checkedByRoute = rou
         column: fingerprintNow(signedIn.caller.userId, credentials.email, requested),
         fingerprint: signedIn.fingerprint!,
         confirmed: false,
-        reread: async () => {
+        async reread() {
+          this.confirmed = true;
           const principal = await authenticate(req, scopes, false);
           (req as Request & { user?: Principal }).user = principal;
           return principal;

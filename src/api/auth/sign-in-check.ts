@@ -35,6 +35,7 @@ export interface SignInCheck {
   column: SqlColumn;
   /** The fingerprint the remembered sign-in was read with. */
   fingerprint: string;
+  /** Nothing left to check: the rows agreed, or the request signed in again from them. */
   confirmed: boolean;
   /** Signs in again from the rows (401/403 as any sign-in), and makes that the request's principal. */
   reread(): Promise<Principal>;
@@ -65,7 +66,8 @@ export async function confirmedRead<T>(req: Request, read: (principal: Principal
   if (first.signIn === undefined) await confirmAlone(req, check);
   else if (first.signIn === check.fingerprint) check.confirmed = true;
   else await check.reread();
-  return check.confirmed ? first.value : (await read(principalOf(req), CONFIRMED)).value;
+  const current = principalOf(req);
+  return current === principal ? first.value : (await read(current, CONFIRMED)).value;
 }
 
 /**
