@@ -56,9 +56,8 @@ export async function listIncidents(em: EntityManager, workspaceId: number, filt
         ${isoInstant('i.opened_at')} as opened_at, ${isoInstant('i.acknowledged_at')} as acknowledged_at, ${isoInstant('i.resolved_at')} as resolved_at,
         i.opened_at as opened
       from incidents i join uptime_checks c on c.id = i.check_id where ${whereSql} order by i.opened_at desc, i.id desc limit ? offset ?)
-    select (select coalesce(json_agg(json_build_object('id', id, 'workspace_id', workspace_id, 'check', json_build_object('id', check_id, 'name', check_name),
-        'status', status, 'severity', severity, 'failed_locations', failed_locations, 'opened_at', opened_at,
-        'acknowledged_at', acknowledged_at, 'resolved_at', resolved_at) order by opened desc, id desc), '[]')::text from page) as rows,
+    select (select coalesce(json_agg((select row_to_json(v) from (select p.id, p.workspace_id, json_build_object('id', p.check_id, 'name', p.check_name) as "check",
+        p.status, p.severity, p.failed_locations, p.opened_at, p.acknowledged_at, p.resolved_at) v) order by p.opened desc, p.id desc), '[]')::text from page p) as rows,
       (select count(*)::int from incidents i where ${whereSql}) as total, ${signIn.sql} as sign_in`,
     [...params, filters.limit, filters.offset, ...params, ...signIn.params],
   );
