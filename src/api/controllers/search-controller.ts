@@ -3,7 +3,8 @@ import { Get, Query, Request, Response, Route, Security, Tags } from '@tsoa/runt
 import { workspaceIdOfRoute } from '../auth/principal.js';
 import { confirmedRead } from '../auth/sign-in-check.js';
 import { ApiController } from '../base-controller.js';
-import { ok, type ErrorBody, type Success } from '../envelope.js';
+import { type ErrorBody, type Success } from '../envelope.js';
+import { jsonText, successText } from '../json-text.js';
 import { badRequest } from '../errors.js';
 import { search, SEARCH_LIMIT_DEFAULT, SEARCH_LIMIT_MAX, SEARCH_QUERY_MAX, type SearchResults } from '../search/search.js';
 
@@ -30,7 +31,7 @@ export class SearchController extends ApiController {
     if (perSection < 1 || perSection > SEARCH_LIMIT_MAX) throw badRequest(`limit must be an integer from 1 to ${SEARCH_LIMIT_MAX}`, { limit: `must be an integer from 1 to ${SEARCH_LIMIT_MAX}` });
     return confirmedRead(req, async (principal, signIn) => {
       const found = await search(this.context.em, workspaceIdOfRoute(principal), principal.caller.permissions, query, perSection, signIn);
-      return { value: ok(found.results), signIn: found.signIn };
+      return { value: jsonText<Success<SearchResults>>(successText(found.text)), signIn: found.signIn };
     });
   }
 }

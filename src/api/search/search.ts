@@ -95,7 +95,10 @@ const THROUGH_TRIGRAMS: Record<SearchSection, SectionStatement> = {
   },
 };
 
-/** The results, and the sign-in column (see sign-in-check.ts) when a statement ran (undefined otherwise). */
+/**
+ * The results as the JSON text of SearchResults, each section's array written by PostgreSQL, and
+ * the sign-in column (see sign-in-check.ts) when a statement ran (undefined otherwise).
+ */
 export async function search(
   em: EntityManager,
   workspaceId: number,
@@ -103,17 +106,18 @@ export async function search(
   query: string,
   limit: number,
   signIn: SqlColumn,
-): Promise<{ results: SearchResults; signIn?: string | null }> {
+): Promise<{ text: string; signIn?: string | null }> {
   const pattern = containsPattern(query);
   const statements = hasTrigram(query) ? THROUGH_TRIGRAMS : WALKING;
   const sections = Object.keys(SECTION_PERMISSIONS) as SearchSection[];
   const allowed = sections.filter((section) => permissions[SECTION_PERMISSIONS[section]] === true);
-  const results: SearchResults = { query, uptime_checks: [], domains: [], notification_groups: [], incidents: [], omitted: sections.filter((section) => !allowed.includes(section)) };
-  if (allowed.length === 0) return { results };
-  const [row] = await preparedRows<Record<SearchSection, unknown[]> & { sign_in: string | null }>(em,
-    `select ${allowed.map((section) => `(${statements[section].sql}) as ${section}`).join(', ')}, ${signIn.sql} as sign_in`,
+  const omitted = sections.filter((section) => !allowed.includes(section));
+  const textOf = (found: Partial<Record<SearchSection, string>>): string =>
+    `{"query":${JSON.stringify(query)},${sections.map((section) => `"${section}":${found[section] ?? '[]'}`).join(',')},"omitted":${JSON.stringify(omitted)}}`;
+  if (allowed.length === 0) return { text: textOf({}) };
+  const [row] = await preparedRows<Record<SearchSection, string> & { sign_in: string | null }>(em,
+    `select ${allowed.map((section) => `(${statements[section].sql})::text as ${section}`).join(', ')}, ${signIn.sql} as sign_in`,
     [...allowed.flatMap((section) => statements[section].params(workspaceId, pattern, limit)), ...signIn.params],
   );
-  for (const section of allowed) (results as unknown as Record<SearchSection, unknown[]>)[section] = row![section];
-  return { results, signIn: row!.sign_in };
+  return { text: textOf(row!), signIn: row!.sign_in };
 }
