@@ -12,7 +12,7 @@ export const accessLog =
   (req, res, next) => {
     const started = performance.now();
     res.once('finish', () => {
-      const user = (req as { user?: { user?: { id?: number } } }).user?.user?.id;
+      const user = (req as { user?: { caller?: { userId?: number } } }).user?.caller?.userId;
       logger.info(
         {
           access: true,

@@ -4,6 +4,7 @@ import { uploadParser } from './account/upload-parser.js';
 import { DEFAULT_SIGN_IN_POLICIES, SignIn } from './auth/sign-in.js';
 import type { ApiDependencies } from './dependencies.js';
 import { authenticateFirst } from './auth/authentication.js';
+import { confirmBeforeError } from './auth/sign-in-check.js';
 import { crossSiteGuard } from './cross-site-guard.js';
 import { docsRoutes } from './docs.js';
 import { errorHandler, notFoundHandler } from './error-handler.js';
@@ -14,6 +15,7 @@ import { homePage } from './home-page.js';
 import { bodyTextGuard, pathParameterGuard, queryGuard } from './input-guards.js';
 import { httpMetrics } from './http-metrics.js';
 import { jsonBody } from './json-body.js';
+import { sendsJsonText } from './json-text.js';
 import { attachRequestContext, type ApiRuntime } from './request-context.js';
 import { requestId } from './request-id.js';
 import { servedOpenApi } from './openapi/complete-document.js';
@@ -41,9 +43,11 @@ export function createApiApp(deps: ApiDependencies): Express {
   api.use(jsonBody());
   api.use(bodyTextGuard);
   RegisterRoutes(api, { multer: uploadParser() });
+  api.use(confirmBeforeError);
 
   const app = express();
   app.disable('x-powered-by');
+  sendsJsonText(app);
   // Sign-in throttling counts per client address: X-Forwarded-For is believed only from the proxies named in the settings.
   app.set('trust proxy', trustedProxies(deps.settings.VANTAGE_TRUSTED_PROXIES));
   app.use(securityHeaders);

@@ -1,5 +1,6 @@
 import test from 'ava';
 import { ApiHarness, type Account } from './helpers/api-harness.js';
+import { dnsCheck } from './helpers/check-bodies.js';
 import { statementsDuring } from './helpers/statement-counter.js';
 
 /**
@@ -70,4 +71,41 @@ test.serial('concurrent first calls with the same credentials verify the passwor
   );
   // A full verification reads the throttle's failures for the e-mail and for the address: the right password's once, the wrong one's once.
   t.is(statements.filter((sql) => sql.includes('from sign_in_failures where email')).length, 2, statements.join('\n'));
+});
+
+test('the routes that check a remembered sign-in in their own statement see every change on the next request', async (t) => {
+  const owner = await api.account('pro');
+  const member = await api.member(owner, { shareWorkspaces: [owner.workspaceId] });
+  const created = await api.call('POST', '/mobile/uptime-checks', { account: owner, body: dnsCheck({ name: 'dns' }) });
+  t.is(created.status, 201);
+  const checkId = created.body.data.id as number;
+  const routes = ['/mobile/uptime-checks', `/mobile/uptime-checks/${checkId}`, '/mobile/incidents', '/mobile/search?q=dns', '/mobile/dashboard/summary'];
+  const share = async (workspaceIds: number[]) => t.is((await admin('POST', `/users/${member.userId}/update`, owner, { workspace_ids: workspaceIds })).status, 200);
+
+  for (const path of routes) {
+    await share([owner.workspaceId]);
+    // The second call answers from the sign-in the first one read, checked by the route's statement.
+    for (let call = 0; call < 2; call++) t.is((await api.call('GET', path, { account: member })).status, 200, path);
+    await share([]);
+    const unshared = await api.call('GET', path, { account: member });
+    t.is(unshared.status, 403, `${path} once unshared`);
+    t.is(unshared.body.error.code, 'FORBIDDEN', path);
+  }
+
+  // An error of the route itself comes after the sign-in's: 403 before 404, 401 before 400.
+  await share([owner.workspaceId]);
+  t.is((await api.call('GET', `/mobile/uptime-checks/${checkId}`, { account: member })).status, 200);
+  await share([]);
+  t.is((await api.call('GET', '/mobile/uptime-checks/999999', { account: member })).status, 403);
+
+  await share([owner.workspaceId]);
+  const blocked = async () => ((await api.call('GET', '/mobile/uptime-checks', { account: member })).body.data as Array<{ entitlement_blocked: boolean }>)[0]?.entitlement_blocked;
+  t.false(await blocked());
+  t.false(await blocked());
+  await api.setPlan(owner, 'basic');
+  t.true(await blocked(), 'the plan change shows on the next list');
+
+  t.is((await api.call('GET', '/mobile/uptime-checks', { account: member })).status, 200);
+  t.is((await admin('POST', `/users/${member.userId}/delete`, owner)).status, 200);
+  t.is((await api.call('GET', '/mobile/uptime-checks?limit=0', { account: member })).status, 401);
 });

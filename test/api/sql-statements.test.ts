@@ -85,22 +85,26 @@ test.after.always(async () => {
   await api?.close();
 });
 
-/** Routes, with `{limit}` where a list's page size goes (detail routes have none), and the statement count pinned where it is constant by design. */
+/**
+ * Routes, with `{limit}` where a list's page size goes (detail routes have none), and the statement
+ * count pinned where it is constant by design: the routes that check a remembered sign-in in their
+ * own statement run that one (see sign-in-check.ts), the others the sign-in's and their own.
+ */
 const routes: Array<{ path: () => string; admin?: boolean; pinned?: number }> = [
-  { path: () => '/mobile/uptime-checks?limit={limit}', pinned: 2 },
-  { path: () => '/mobile/uptime-checks?limit={limit}&offset=2', pinned: 2 },
-  { path: () => '/mobile/uptime-checks?limit={limit}&status=up', pinned: 2 },
-  { path: () => '/mobile/uptime-checks?limit={limit}&status=unknown', pinned: 2 },
-  { path: () => '/mobile/uptime-checks?limit={limit}&status=paused', pinned: 2 },
-  { path: () => '/mobile/uptime-checks?limit={limit}&paused=false', pinned: 2 },
-  { path: () => '/mobile/uptime-checks?limit={limit}&favorite=true', pinned: 2 },
-  { path: () => '/mobile/uptime-checks?limit={limit}&favorite=false', pinned: 2 },
-  { path: () => '/mobile/uptime-checks?limit={limit}&search=host', pinned: 2 },
-  { path: () => '/mobile/incidents?limit={limit}', pinned: 2 },
-  { path: () => '/mobile/incidents?limit={limit}&status=open&severity=major', pinned: 2 },
-  { path: () => '/mobile/search?q=1&limit={limit}', pinned: 2 },
-  { path: () => '/mobile/dashboard/summary', pinned: 2 },
-  { path: () => `/mobile/uptime-checks/${checkId}`, pinned: 2 },
+  { path: () => '/mobile/uptime-checks?limit={limit}', pinned: 1 },
+  { path: () => '/mobile/uptime-checks?limit={limit}&offset=2', pinned: 1 },
+  { path: () => '/mobile/uptime-checks?limit={limit}&status=up', pinned: 1 },
+  { path: () => '/mobile/uptime-checks?limit={limit}&status=unknown', pinned: 1 },
+  { path: () => '/mobile/uptime-checks?limit={limit}&status=paused', pinned: 1 },
+  { path: () => '/mobile/uptime-checks?limit={limit}&paused=false', pinned: 1 },
+  { path: () => '/mobile/uptime-checks?limit={limit}&favorite=true', pinned: 1 },
+  { path: () => '/mobile/uptime-checks?limit={limit}&favorite=false', pinned: 1 },
+  { path: () => '/mobile/uptime-checks?limit={limit}&search=host', pinned: 1 },
+  { path: () => '/mobile/incidents?limit={limit}', pinned: 1 },
+  { path: () => '/mobile/incidents?limit={limit}&status=open&severity=major', pinned: 1 },
+  { path: () => '/mobile/search?q=1&limit={limit}', pinned: 1 },
+  { path: () => '/mobile/dashboard/summary', pinned: 1 },
+  { path: () => `/mobile/uptime-checks/${checkId}`, pinned: 1 },
   { path: () => `/mobile/uptime-checks/${checkId}/runs?limit={limit}` },
   { path: () => '/mobile/notification-groups?limit={limit}' },
   { path: () => '/mobile/maintenance-windows?limit={limit}' },
@@ -124,7 +128,8 @@ async function countOf(path: string, limit: number, admin: boolean): Promise<num
 }
 
 test.serial('each read route runs the same number of statements for any page size and workspace size', async (t) => {
-  // A first call signs in (argon2, the throttle's rows): the counts are of signed-in calls.
+  // A first call signs in (argon2, the throttle's rows), a second reads the cached sign-in and remembers it: the counts are of signed-in calls.
+  await api.call('GET', '/mobile/dashboard/summary', { account });
   await api.call('GET', '/mobile/dashboard/summary', { account });
   const measured = new Map<string, number[]>();
   const measureAll = async (): Promise<void> => {
@@ -147,7 +152,7 @@ test.serial('each read route runs the same number of statements for any page siz
   }
 });
 
-test.serial('a check reads the same in the list (rows) as in its detail (entities), microsecond timestamps included', async (t) => {
+test.serial('a check reads the same in the list as in its detail, microsecond timestamps included', async (t) => {
   const connection = api.store.em.fork().getConnection();
   // now() has microseconds; the API's instants have milliseconds, cut the same way on both paths.
   await connection.execute(`update uptime_checks set last_run_at = now() - interval '1.234567 seconds' where workspace_id = ${account.workspaceId} and id % 2 = 0`);

@@ -5,6 +5,8 @@ import { contextOf } from '../request-context.js';
 import { operationOf, type KnownRoute } from '../route-table.js';
 import { parseBasicAuthorization } from './basic-credentials.js';
 import { SCOPES, type Principal } from './principal.js';
+import { routeChecksSignIn, type SignInCheck } from './sign-in-check.js';
+import { fingerprintNow } from './signed-in-rows.js';
 import { inaccessibleWorkspace, workspaceIdOf } from './workspace-access.js';
 
 /** One verification per request: `authenticateFirst` and tsoa's own middleware share its outcome. */
@@ -35,18 +37,32 @@ export const authenticateFirst: RequestHandler = (req, res, next) => {
   expressAuthentication(req, 'basic', scopes).then(() => next(), next);
 };
 
-async function authenticate(req: Request, scopes: string[]): Promise<Principal> {
+async function authenticate(req: Request, scopes: string[], checkedByRoute = routeChecksSignIn(req)): Promise<Principal> {
   const context = contextOf(req);
   const credentials = parseBasicAuthorization(req.header('authorization'));
   if (!credentials) throw unauthorized('HTTP Basic credentials are required');
   const workspaceId = scopes.includes(SCOPES.workspace) ? workspaceIdOf(req.header('x-workspace-id')) : null;
   // A malformed header is answered after the credentials, so that an unauthenticated caller learns nothing but 401.
   const requested = typeof workspaceId === 'number' ? workspaceId : null;
-  const signedIn = await context.runtime.signIn.verify(context.em, credentials.email, credentials.password, req.ip ?? 'unknown', requested);
+  const signedIn = await context.runtime.signIn.verify(context.em, credentials.email, credentials.password, req.ip ?? 'unknown', requested, checkedByRoute);
   if (scopes.includes(SCOPES.admin) && !signedIn.caller.isAdmin) throw forbidden('this route is for administrators');
   if (workspaceId instanceof ApiError) throw workspaceId;
   if (requested !== null && signedIn.caller.workspaceId === null) throw inaccessibleWorkspace(requested);
+  const signInCheck: SignInCheck | null = signedIn.confirmed
+    ? null
+    : {
+        column: fingerprintNow(signedIn.caller.userId, credentials.email, requested),
+        fingerprint: signedIn.fingerprint!,
+        confirmed: false,
+        async reread() {
+          this.confirmed = true;
+          const principal = await authenticate(req, scopes, false);
+          (req as Request & { user?: Principal }).user = principal;
+          return principal;
+        },
+      };
   return {
+    signInCheck,
     caller: signedIn.caller,
     entitlement: resolveEntitlement(signedIn.plan, context.deps.now()),
     get user() {

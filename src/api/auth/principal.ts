@@ -3,6 +3,7 @@ import type { Entitlement } from '../../domain/entitlement.js';
 import type { Client } from '../../store/entities/client.js';
 import type { User } from '../../store/entities/user.js';
 import type { Workspace } from '../../store/entities/workspace.js';
+import type { SignInCheck } from './sign-in-check.js';
 import type { Caller } from './signed-in-rows.js';
 
 /**
@@ -17,6 +18,8 @@ export interface Principal {
   entitlement: Entitlement;
   /** Set on routes secured with the `workspace` scope. */
   readonly workspace: Workspace | null;
+  /** A sign-in remembered from an earlier request, not read again: the route's statement checks it (see sign-in-check.ts). */
+  signInCheck: SignInCheck | null;
 }
 
 /** Security scopes understood by the authentication module (`@Security('basic', [...])`). */

@@ -5,7 +5,7 @@ import { addressKey, combineDecisions, decideThrottle, ADDRESS_THROTTLE, EMAIL_T
 import { User } from '../../store/entities/user.js';
 import { tooManyRequests, unauthorized } from '../errors.js';
 import { CredentialCache } from './credential-cache.js';
-import { loadSignedIn, signedInOf, type SignedIn } from './signed-in-rows.js';
+import { loadSignedIn, rememberedSignIn, signedInOf, type SignedIn } from './signed-in-rows.js';
 import { ThrottleStore } from './throttle-store.js';
 import { visibleWorkspace } from './workspace-access.js';
 
@@ -15,6 +15,9 @@ export interface SignInPolicies {
   /** How long a verified password is taken as verified again without argon2. */
   cacheTtlMs: number;
 }
+
+/** Remembered sign-ins kept at most (the oldest go first). */
+const REMEMBERED_MAX = 10_000;
 
 export const DEFAULT_SIGN_IN_POLICIES: SignInPolicies = { email: EMAIL_THROTTLE, address: ADDRESS_THROTTLE, cacheTtlMs: 60_000 };
 
@@ -26,6 +29,8 @@ export const DEFAULT_SIGN_IN_POLICIES: SignInPolicies = { email: EMAIL_THROTTLE,
 export class SignIn {
   private readonly throttle: ThrottleStore;
   private readonly cache: CredentialCache;
+  /** The last sign-in read per user and requested workspace, when it let the user in: what a route's statement checks. */
+  private readonly remembered = new Map<string, SignedIn>();
   /** Unknown e-mails are verified against this hash too, so that timing does not tell which e-mails exist. */
   private decoyHash: Promise<string> | null = null;
   /** Full verifications under way, by the cache's digest of address, e-mail and password. */
@@ -42,9 +47,10 @@ export class SignIn {
   /**
    * Resolves to the user (client populated) and, when `workspaceId` is given, that workspace if
    * the user may see it; throws UNAUTHORIZED or TOO_MANY_REQUESTS. A cached sign-in costs one
-   * statement (see loadSignedIn).
+   * statement (see loadSignedIn), or none when `checkedByRoute` and this sign-in was read before:
+   * then it comes back unconfirmed, for the route's own statement to check (see sign-in-check.ts).
    */
-  async verify(em: EntityManager, email: string, password: string, clientAddress: string, workspaceId: number | null = null): Promise<SignedIn> {
+  async verify(em: EntityManager, email: string, password: string, clientAddress: string, workspaceId: number | null = null, checkedByRoute = false): Promise<SignedIn> {
     const at = this.clock();
     const now = at.getTime();
     const address = addressKey(clientAddress);
@@ -52,8 +58,15 @@ export class SignIn {
     const cacheKey = `${address} ${email}`;
     const cached = this.cache.lookup(cacheKey, password, now);
     if (cached) {
+      const rememberedKey = `${cached.userId} ${workspaceId}`;
+      const remembered = this.remembered.get(rememberedKey);
+      if (checkedByRoute && remembered && remembered.credentialsVersion === cached.credentialsVersion) return remembered;
       const signedIn = await loadSignedIn(em, cached.userId, email, workspaceId);
-      if (signedIn && signedIn.credentialsVersion === cached.credentialsVersion) return signedIn;
+      if (signedIn && signedIn.credentialsVersion === cached.credentialsVersion) {
+        this.remember(rememberedKey, signedIn, workspaceId);
+        return signedIn;
+      }
+      this.remembered.delete(rememberedKey);
       this.cache.forget(cacheKey, password);
     }
     // A client's first calls often come together (an app's first screen, a pipeline's parallel
@@ -91,6 +104,17 @@ export class SignIn {
     if (!state.knownAddress || state.refreshKnownAddress) await this.throttle.rememberAddress(em, email, address, at);
     this.cache.remember(cacheKey, password, { userId: user.id, credentialsVersion: user.credentialsVersion }, now);
     return signedInOf(user, workspaceId === null ? null : await visibleWorkspace(em, user, workspaceId));
+  }
+
+  /** Keeps a sign-in that lets the user in (the workspace visible when one was asked); forgets any other. */
+  private remember(key: string, signedIn: SignedIn, workspaceId: number | null): void {
+    this.remembered.delete(key);
+    if (workspaceId !== null && signedIn.caller.workspaceId === null) return;
+    if (this.remembered.size >= REMEMBERED_MAX) {
+      const oldest = this.remembered.keys().next().value;
+      if (oldest !== undefined) this.remembered.delete(oldest);
+    }
+    this.remembered.set(key, rememberedSignIn(signedIn));
   }
 
   private async verifyDecoy(password: string): Promise<false> {

@@ -18,6 +18,10 @@ export interface Caller {
 export interface SignedIn {
   caller: Caller;
   credentialsVersion: number;
+  /** What the sign-in resolved to, as PostgreSQL writes it (see fingerprintNow); null for a sign-in that read entities instead. */
+  fingerprint: string | null;
+  /** False for a sign-in remembered from an earlier request and not read again: the route's statement must check it (see sign-in-check.ts). */
+  confirmed: boolean;
   /** What the entitlement is resolved from. */
   plan: { plan: Plan; trialEndsAt: Date | null };
   /** The user entity, its client populated: hydrated on first use, in the request's entity manager. */
@@ -32,6 +36,8 @@ export interface SignedIn {
 export const signedInOf = (user: User, workspace: Workspace | null): SignedIn => ({
   caller: { userId: user.id, clientId: user.client.id, isAdmin: user.isAdmin, permissions: user.permissions, workspaceId: workspace?.id ?? null },
   credentialsVersion: user.credentialsVersion,
+  fingerprint: null,
+  confirmed: true,
   plan: user.client,
   user,
   client: user.client,
@@ -39,23 +45,47 @@ export const signedInOf = (user: User, workspace: Workspace | null): SignedIn =>
 });
 
 /**
- * A request's user, client and workspace in one statement: what a cached sign-in still reads on
- * every request, so that a password change, a removed user, changed permissions or a workspace
- * no longer shared take effect on the next request. Null when the user is gone or the e-mail
- * changed. The entities are hydrated only when a route asks for them: most reads need the ids,
- * permissions and plan alone, and hydrating three entities cost more than the rest of the sign-in.
+ * What a sign-in resolves to, as one text PostgreSQL writes: a change of any of it (password,
+ * e-mail, administrator flag, permissions, client, plan, trial end, the workspace's visibility)
+ * changes the text. A route's own statement carries it (see sign-in-check.ts).
  */
-export async function loadSignedIn(em: EntityManager, userId: number, email: string, workspaceId: number | null): Promise<SignedIn | null> {
+const fingerprint = (withWorkspace: boolean): string =>
+  `json_build_array(u.credentials_version, u.is_admin, u.permissions, c.id, c.plan, c.trial_ends_at, ${withWorkspace ? 'w.id' : 'null'})::text`;
+
+/** The user by id and e-mail, their client and, when one is requested, the workspace if it is the client's and visible to the user. */
+function signedInSource(userId: number, email: string, workspaceId: number | null): { sql: string; params: unknown[] } {
   const workspaceJoin =
     workspaceId === null
       ? ''
       : `left join workspaces w on w.id = ? and w.client_id = u.client_id
         and (u.is_admin or exists (select 1 from workspace_shares s where s.workspace_id = w.id and s.user_id = u.id))`;
+  return {
+    sql: `from users u join clients c on c.id = u.client_id ${workspaceJoin} where u.id = ? and u.email = ?`,
+    params: workspaceId === null ? [userId, email] : [workspaceId, userId, email],
+  };
+}
+
+/** A scalar subquery giving the sign-in's fingerprint now (null when the user is gone or the e-mail changed). */
+export function fingerprintNow(userId: number, email: string, workspaceId: number | null): { sql: string; params: unknown[] } {
+  const source = signedInSource(userId, email, workspaceId);
+  return { sql: `(select ${fingerprint(workspaceId !== null)} ${source.sql})`, params: source.params };
+}
+
+/**
+ * A request's user, client and workspace in one statement: what a cached sign-in still reads on
+ * every request (unless the route's own statement checks it, see sign-in-check.ts), so that a
+ * password change, a removed user, changed permissions or a workspace no longer shared take
+ * effect on the next request. Null when the user is gone or the e-mail changed. The entities are
+ * hydrated only when a route asks for them: most reads need the ids, permissions and plan alone,
+ * and hydrating three entities cost more than the rest of the sign-in.
+ */
+export async function loadSignedIn(em: EntityManager, userId: number, email: string, workspaceId: number | null): Promise<SignedIn | null> {
+  const source = signedInSource(userId, email, workspaceId);
   const [row] = await preparedRows<Record<string, unknown>>(em,
-    `select ${prefixedColumns(em, User, 'u')}, ${prefixedColumns(em, Client, 'c')}${workspaceId === null ? '' : `, ${prefixedColumns(em, Workspace, 'w')}`}
-    from users u join clients c on c.id = u.client_id ${workspaceJoin}
-    where u.id = ? and u.email = ?`,
-    workspaceId === null ? [userId, email] : [workspaceId, userId, email],
+    `select ${prefixedColumns(em, User, 'u')}, ${prefixedColumns(em, Client, 'c')}${workspaceId === null ? '' : `, ${prefixedColumns(em, Workspace, 'w')}`},
+      ${fingerprint(workspaceId !== null)} as fingerprint
+    ${source.sql}`,
+    source.params,
   );
   if (!row) return null;
   let user: User | undefined;
@@ -71,6 +101,8 @@ export async function loadSignedIn(em: EntityManager, userId: number, email: str
       workspaceId: visibleWorkspaceId,
     },
     credentialsVersion: row.u__credentials_version as number,
+    fingerprint: row.fingerprint as string,
+    confirmed: true,
     // The ORM leaves timestamps to itself: the driver hands them over as text.
     plan: { plan: row.c__plan as Plan, trialEndsAt: row.c__trial_ends_at == null ? null : new Date(row.c__trial_ends_at as string | Date) },
     get user() {
@@ -87,6 +119,33 @@ export async function loadSignedIn(em: EntityManager, userId: number, email: str
     get workspace() {
       if (workspace === undefined) workspace = visibleWorkspaceId === null ? null : em.map(Workspace, rowOf(row, 'w')!);
       return workspace;
+    },
+  };
+}
+
+/**
+ * A sign-in read by an earlier request, as plain values, to be checked by the route's own
+ * statement: its entities are not at hand (the routes that check the sign-in read none).
+ */
+export function rememberedSignIn(signedIn: SignedIn): SignedIn {
+  const { caller, credentialsVersion, fingerprint, plan } = signedIn;
+  const unavailable = (): never => {
+    throw new Error('a remembered sign-in has no entities: this route must read the sign-in (see sign-in-check.ts)');
+  };
+  return {
+    caller,
+    credentialsVersion,
+    fingerprint,
+    confirmed: false,
+    plan,
+    get user() {
+      return unavailable();
+    },
+    get client() {
+      return unavailable();
+    },
+    get workspace() {
+      return unavailable();
     },
   };
 }

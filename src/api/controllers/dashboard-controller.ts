@@ -1,6 +1,7 @@
 import type { Request as ExpressRequest } from 'express';
 import { Get, Request, Response, Route, Security, Tags } from '@tsoa/runtime';
-import { principalOf, workspaceIdOfRoute } from '../auth/principal.js';
+import { workspaceIdOfRoute } from '../auth/principal.js';
+import { confirmedRead } from '../auth/sign-in-check.js';
 import { ApiController } from '../base-controller.js';
 import { dashboardSummary, type DashboardSummary } from '../dashboard/dashboard-summary.js';
 import { ok, type ErrorBody, type Success } from '../envelope.js';
@@ -15,6 +16,9 @@ export class DashboardController extends ApiController {
   /** Counts of the workspace: checks by state, open incidents (open + acknowledged), domains (total, active, expiring within 30 days). */
   @Get('summary')
   public async summary(@Request() req: ExpressRequest): Promise<Success<DashboardSummary>> {
-    return ok(await dashboardSummary(this.context.em, workspaceIdOfRoute(principalOf(req)), this.context.deps.now()));
+    return confirmedRead(req, async (principal, signIn) => {
+      const { summary, signIn: checked } = await dashboardSummary(this.context.em, workspaceIdOfRoute(principal), this.context.deps.now(), signIn);
+      return { value: ok(summary), signIn: checked };
+    });
   }
 }

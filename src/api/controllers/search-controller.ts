@@ -1,8 +1,10 @@
 import type { Request as ExpressRequest } from 'express';
 import { Get, Query, Request, Response, Route, Security, Tags } from '@tsoa/runtime';
-import { principalOf, workspaceIdOfRoute } from '../auth/principal.js';
+import { workspaceIdOfRoute } from '../auth/principal.js';
+import { confirmedRead } from '../auth/sign-in-check.js';
 import { ApiController } from '../base-controller.js';
-import { ok, type ErrorBody, type Success } from '../envelope.js';
+import { type ErrorBody, type Success } from '../envelope.js';
+import { jsonText, successText } from '../json-text.js';
 import { badRequest } from '../errors.js';
 import { search, SEARCH_LIMIT_DEFAULT, SEARCH_LIMIT_MAX, SEARCH_QUERY_MAX, type SearchResults } from '../search/search.js';
 
@@ -27,7 +29,9 @@ export class SearchController extends ApiController {
     if (query.length < 1 || query.length > SEARCH_QUERY_MAX) throw badRequest(`q must be 1 to ${SEARCH_QUERY_MAX} characters`, { q: `must be 1 to ${SEARCH_QUERY_MAX} characters` });
     const perSection = limit ?? SEARCH_LIMIT_DEFAULT;
     if (perSection < 1 || perSection > SEARCH_LIMIT_MAX) throw badRequest(`limit must be an integer from 1 to ${SEARCH_LIMIT_MAX}`, { limit: `must be an integer from 1 to ${SEARCH_LIMIT_MAX}` });
-    const principal = principalOf(req);
-    return ok(await search(this.context.em, workspaceIdOfRoute(principal), principal.caller.permissions, query, perSection));
+    return confirmedRead(req, async (principal, signIn) => {
+      const found = await search(this.context.em, workspaceIdOfRoute(principal), principal.caller.permissions, query, perSection, signIn);
+      return { value: jsonText<Success<SearchResults>>(successText(found.text)), signIn: found.signIn };
+    });
   }
 }

@@ -4,9 +4,11 @@ import { Body, Get, Path, Post, Produces, Query, Request, Response, Route, Secur
 import { historyResolution, monthRange, type HistoryResolution } from '../../domain/check-history.js';
 import { capabilityForCheckType } from '../../domain/entitlement.js';
 import { principalOf, workspaceIdOfRoute, workspaceOf } from '../auth/principal.js';
+import { confirmedRead } from '../auth/sign-in-check.js';
 import { ApiController } from '../base-controller.js';
 import { ok, page, type ErrorBody, type Page, type Success } from '../envelope.js';
 import { ApiError, badRequest } from '../errors.js';
+import { jsonText, pageText, successText } from '../json-text.js';
 import { requireActiveEntitlement, requireCapability, requirePermission } from '../guards.js';
 import { parseBooleanFilter, parseInstant, parsePaging, parseRange, type BooleanFilter } from '../query-filters.js';
 import { latencySeries, listRuns, rollupCsv, runsCsv, slaCalendar, type LatencySeries, type SlaCalendar } from '../uptime-checks/check-history.js';
@@ -14,8 +16,9 @@ import { bulkPause, createCheck, deleteCheck, setPaused, toggleFavorite, updateC
 import { checkOptions, type CheckOptions } from '../uptime-checks/check-options-view.js';
 import { loadCheckDetail } from '../uptime-checks/check-detail-rows.js';
 import { listCheckRows } from '../uptime-checks/check-list-rows.js';
+import { checkViewerOf } from '../uptime-checks/check-view-sql.js';
 import { findCheck, type StatusFilter } from '../uptime-checks/check-queries.js';
-import { checkDetail, checkRowView, runSummaryView, type RunView, type UptimeCheckDetail, type UptimeCheckView } from '../uptime-checks/check-views.js';
+import { runSummaryView, type RunView, type UptimeCheckDetail, type UptimeCheckView } from '../uptime-checks/check-views.js';
 
 /**
  * The fields of an uptime check, on create and (as a full replacement) on update. Fields of
@@ -114,18 +117,14 @@ export class UptimeChecksController extends ApiController {
     @Query() paused?: BooleanFilter,
     @Query() favorite?: BooleanFilter,
   ): Promise<Page<UptimeCheckView>> {
-    const principal = principalOf(req);
     const paging = parsePaging(limit, offset);
     const term = search?.trim();
     if (term !== undefined && term.length > 200) throw badRequest('search must be at most 200 characters', { search: 'must be at most 200 characters' });
-    const { rows, total } = await listCheckRows(this.context.em, workspaceIdOfRoute(principal), principal.caller.userId, {
-      status: status ?? 'all',
-      search: term || undefined,
-      paused: parseBooleanFilter(paused),
-      favorite: parseBooleanFilter(favorite),
-      ...paging,
+    const filters = { status: status ?? 'all', search: term || undefined, paused: parseBooleanFilter(paused), favorite: parseBooleanFilter(favorite), ...paging };
+    return confirmedRead(req, async (principal, signIn) => {
+      const { rows, total, sign_in } = await listCheckRows(this.context.em, workspaceIdOfRoute(principal), checkViewerOf(principal), filters, signIn);
+      return { value: jsonText<Page<UptimeCheckView>>(pageText(rows, { ...paging, total })), signIn: sign_in };
     });
-    return page(rows.map((row) => checkRowView(row, principal.entitlement)), { ...paging, total });
   }
 
   /** Creates a check; DNS and TCP need the capability uptime_check.dns_tcp. */
@@ -158,9 +157,10 @@ export class UptimeChecksController extends ApiController {
   @Get('{id}')
   @Response<ErrorBody>(404, 'No such check in this workspace')
   public async detail(@Request() req: ExpressRequest, @Path() id: number): Promise<Success<UptimeCheckDetail>> {
-    const principal = principalOf(req);
-    const { check, favorite, latestRun, availability } = await loadCheckDetail(this.context.em, workspaceIdOfRoute(principal), principal.caller.userId, id, this.context.deps.now());
-    return ok(checkDetail(check, { entitlement: principal.entitlement, favoriteIds: new Set(favorite ? [check.id] : []) }, latestRun, availability));
+    return confirmedRead(req, async (principal, signIn) => {
+      const detail = await loadCheckDetail(this.context.em, workspaceIdOfRoute(principal), checkViewerOf(principal), id, this.context.deps.now(), signIn);
+      return { value: jsonText<Success<UptimeCheckDetail>>(successText(detail.text)), signIn: detail.signIn };
+    });
   }
 
   /** Replaces the configuration (every field as on create; absent fields take their defaults). */

@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { CheckState } from '../../store/entities/uptime-check.js';
 import { preparedRows } from '../../store/prepared-rows.js';
+import type { SqlColumn } from '../auth/sign-in-check.js';
 
 /** Certificates expiring within this many days count as expiring soon (the first warning milestone). */
 export const EXPIRING_SOON_DAYS = 30;
@@ -18,9 +19,9 @@ export interface DashboardSummary {
 /**
  * One statement whatever the workspace's size: the checks from workspace_check_counts (kept by a
  * trigger), incidents through (workspace_id, status, opened_at) (open and acknowledged ones are
- * few), domains bounded by the plan.
+ * few), domains bounded by the plan; and the sign-in column (see sign-in-check.ts).
  */
-export async function dashboardSummary(em: EntityManager, workspaceId: number, now: Date): Promise<DashboardSummary> {
+export async function dashboardSummary(em: EntityManager, workspaceId: number, now: Date, signIn: SqlColumn): Promise<{ summary: DashboardSummary; signIn: string | null }> {
   const soon = new Date(now.getTime() + EXPIRING_SOON_DAYS * 86_400_000);
   const [counts] = await preparedRows<SummaryCounts>(em,
     `select
@@ -29,8 +30,9 @@ export async function dashboardSummary(em: EntityManager, workspaceId: number, n
       (select count(*)::int from incidents where workspace_id = ? and status = 'acknowledged') as acknowledged,
       (select count(*)::int from domains where workspace_id = ?) as domains,
       (select count(*)::int from domains where workspace_id = ? and active) as active,
-      (select count(*)::int from domains where workspace_id = ? and active and certificate_not_after <= ?) as expiring_soon`,
-    [workspaceId, workspaceId, workspaceId, workspaceId, workspaceId, workspaceId, soon],
+      (select count(*)::int from domains where workspace_id = ? and active and certificate_not_after <= ?) as expiring_soon,
+      ${signIn.sql} as sign_in`,
+    [workspaceId, workspaceId, workspaceId, workspaceId, workspaceId, workspaceId, soon, ...signIn.params],
   );
   const checks = { up: 0, down: 0, unknown: 0, pending: 0, paused: 0, total: 0 };
   for (const row of counts!.checks) {
@@ -39,7 +41,8 @@ export async function dashboardSummary(em: EntityManager, workspaceId: number, n
     else checks[row.state] += row.checks;
   }
   const { open, acknowledged } = counts!;
-  return { checks, open_incidents: open + acknowledged, incidents: { open, acknowledged }, domains: { total: counts!.domains, active: counts!.active, expiring_soon: counts!.expiring_soon } };
+  const { domains, active, expiring_soon } = counts!;
+  return { summary: { checks, open_incidents: open + acknowledged, incidents: { open, acknowledged }, domains: { total: domains, active, expiring_soon } }, signIn: counts!.sign_in };
 }
 
 interface SummaryCounts {
@@ -49,4 +52,5 @@ interface SummaryCounts {
   domains: number;
   active: number;
   expiring_soon: number;
+  sign_in: string | null;
 }

@@ -39,7 +39,7 @@ export interface IncidentDetail extends IncidentView {
 
 const userRef = (user: User | null): UserRef | null => (user ? { id: user.id, email_address: user.email } : null);
 
-/** An incident as lists show it, from its row (see listIncidents). */
+/** An incident as lists show it, from its row (listIncidents writes the same in SQL). */
 export const incidentRowView = (row: IncidentRow): IncidentView => ({
   id: row.id,
   workspace_id: row.workspace_id,

@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { PermissionKey } from '../../domain/permissions.js';
 import type { IncidentStatus } from '../../store/entities/incident.js';
 import type { UserPermissions } from '../../store/entities/user.js';
+import type { SqlColumn } from '../auth/sign-in-check.js';
 import { isoInstant } from '../sql-instant.js';
 import { preparedRows } from '../../store/prepared-rows.js';
 import { containsPattern, hasTrigram } from '../substring-pattern.js';
@@ -94,17 +95,29 @@ const THROUGH_TRIGRAMS: Record<SearchSection, SectionStatement> = {
   },
 };
 
-export async function search(em: EntityManager, workspaceId: number, permissions: UserPermissions, query: string, limit: number): Promise<SearchResults> {
+/**
+ * The results as the JSON text of SearchResults, each section's array written by PostgreSQL, and
+ * the sign-in column (see sign-in-check.ts) when a statement ran (undefined otherwise).
+ */
+export async function search(
+  em: EntityManager,
+  workspaceId: number,
+  permissions: UserPermissions,
+  query: string,
+  limit: number,
+  signIn: SqlColumn,
+): Promise<{ text: string; signIn?: string | null }> {
   const pattern = containsPattern(query);
   const statements = hasTrigram(query) ? THROUGH_TRIGRAMS : WALKING;
   const sections = Object.keys(SECTION_PERMISSIONS) as SearchSection[];
   const allowed = sections.filter((section) => permissions[SECTION_PERMISSIONS[section]] === true);
-  const results: SearchResults = { query, uptime_checks: [], domains: [], notification_groups: [], incidents: [], omitted: sections.filter((section) => !allowed.includes(section)) };
-  if (allowed.length === 0) return results;
-  const [row] = await preparedRows<Record<SearchSection, unknown[]>>(em,
-    `select ${allowed.map((section) => `(${statements[section].sql}) as ${section}`).join(', ')}`,
-    allowed.flatMap((section) => statements[section].params(workspaceId, pattern, limit)),
+  const omitted = sections.filter((section) => !allowed.includes(section));
+  const textOf = (found: Partial<Record<SearchSection, string>>): string =>
+    `{"query":${JSON.stringify(query)},${sections.map((section) => `"${section}":${found[section] ?? '[]'}`).join(',')},"omitted":${JSON.stringify(omitted)}}`;
+  if (allowed.length === 0) return { text: textOf({}) };
+  const [row] = await preparedRows<Record<SearchSection, string> & { sign_in: string | null }>(em,
+    `select ${allowed.map((section) => `(${statements[section].sql})::text as ${section}`).join(', ')}, ${signIn.sql} as sign_in`,
+    [...allowed.flatMap((section) => statements[section].params(workspaceId, pattern, limit)), ...signIn.params],
   );
-  for (const section of allowed) (results as unknown as Record<SearchSection, unknown[]>)[section] = row![section];
-  return results;
+  return { text: textOf(row!), signIn: row!.sign_in };
 }

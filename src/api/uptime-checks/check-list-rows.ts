@@ -1,10 +1,10 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { CheckState, CheckType } from '../../store/entities/uptime-check.js';
-import type { ManagedBy } from '../../store/entities/managed-by.js';
-import { isoInstant } from '../sql-instant.js';
+import type { CheckState } from '../../store/entities/uptime-check.js';
 import type { CheckListFilters, StatusFilter } from './check-queries.js';
 import { preparedRows } from '../../store/prepared-rows.js';
 import { containsPattern } from '../substring-pattern.js';
+import { CHECK_VIEW_COLUMNS, type CheckViewer } from './check-view-sql.js';
+import type { SqlColumn } from '../auth/sign-in-check.js';
 
 /**
  * A page of checks in one statement whatever the page size or the workspace size: the page, with
@@ -12,47 +12,11 @@ import { containsPattern } from '../substring-pattern.js';
  * (workspace_id, paused, state, name, id) and (workspace_id, paused, name, id), and its total.
  * Totals of the status and paused filters come from workspace_check_counts (kept by a trigger)
  * instead of counting the workspace's checks; a favourite filter counts the user's favourites of
- * the workspace, a search the checks its trigram indexes find. Rows as one JSON value, not entities: hydrating entities was most of a list's CPU,
- * and every further statement costs a round trip.
+ * the workspace, a search the checks its trigram indexes find. The page comes back as the
+ * answer's JSON text, written by PostgreSQL (see check-view-sql.ts): hydrating entities, then
+ * parsing rows and writing them again, was most of a list's CPU, and every further statement
+ * costs a round trip.
  */
-export interface CheckRow {
-  id: number;
-  workspace_id: number;
-  name: string;
-  check_type: CheckType;
-  hostname: string;
-  protocol: string | null;
-  path: string | null;
-  check_frequency: number;
-  request_method: string | null;
-  response_timeout: number;
-  trigger_locations: string[];
-  min_failing_locations: number;
-  response_classes: string[];
-  flag_follow_redirect: boolean;
-  dns_record_type: string | null;
-  dns_expected_values: string[] | null;
-  port: number | null;
-  banner_match_operator: string | null;
-  banner_match_value: string | null;
-  paused: boolean;
-  state: CheckState;
-  managed_by: ManagedBy;
-  /** ISO 8601 instants (see isoInstant). */
-  last_run_at: string | null;
-  created_at: string;
-  updated_at: string;
-  notification_group_ids: number[];
-  favorite: boolean;
-}
-
-const CHECK_COLUMNS = `c.id, c.workspace_id, c.name, c.check_type, c.hostname, c.protocol, c.path, c.check_frequency, c.request_method,
-  c.response_timeout, c.trigger_locations, c.min_failing_locations, c.response_classes, c.flag_follow_redirect, c.dns_record_type,
-  c.dns_expected_values, c.port, c.banner_match_operator, c.banner_match_value, c.paused, c.state, c.managed_by,
-  ${isoInstant('c.last_run_at')} as last_run_at, ${isoInstant('c.created_at')} as created_at, ${isoInstant('c.updated_at')} as updated_at,
-  array(select g.notification_group_id from uptime_check_notification_groups g where g.uptime_check_id = c.id order by 1) as notification_group_ids,
-  exists(select 1 from uptime_check_favorites f where f.check_id = c.id and f.user_id = ?) as favorite`;
-
 /** (paused, state) pairs a status filter admits; null: any. */
 function statusPairs(status: StatusFilter): { paused: boolean; states: CheckState[] | null } | null {
   switch (status) {
@@ -108,31 +72,45 @@ function favoriteTotal(where: Condition[], favorites: Condition): Condition {
   return { sql: `(select count(*) from uptime_checks c where c.id in (${favorites.sql}) and ${checks.sql})`, params: [...favorites.params, ...checks.params] };
 }
 
-export async function listCheckRows(em: EntityManager, workspaceId: number, userId: number, filters: CheckListFilters): Promise<{ rows: CheckRow[]; total: number }> {
+/** `rows`: the page as the JSON text of an array of UptimeCheckView; `sign_in`: the signIn column (see sign-in-check.ts). */
+export async function listCheckRows(
+  em: EntityManager,
+  workspaceId: number,
+  viewer: CheckViewer,
+  filters: CheckListFilters,
+  signIn: SqlColumn,
+): Promise<{ rows: string; total: number; sign_in: string | null }> {
+  const { userId } = viewer;
   const where = conditions(workspaceId, filters);
   const base = allOf(where);
   const favorites = favoritesOf(userId, workspaceId);
   const pageWhere: Condition =
     filters.favorite === undefined
       ? base
-      : { sql: `${base.sql} and c.id ${filters.favorite ? 'in' : 'not in'} (${favorites.sql})`, params: [...base.params, ...favorites.params] };
+      : // `not (… not in …)` keeps the favourites a hashed filter on the walk in name order: written as `in`, PostgreSQL
+        // makes it a join, and the generic plan joins every check of the workspace and sorts them for each page.
+        { sql: `${base.sql} and ${filters.favorite ? 'not (' : '('}c.id not in (${favorites.sql}))`, params: [...base.params, ...favorites.params] };
   const paging = [filters.limit, filters.offset];
   // A search counts the checks it matches: found once through the trigram indexes on name and host name
   // (materialised, so that the prepared statement's generic plan cannot prefer walking the name order), then paged.
   const [ids, total]: [Condition, Condition] = filters.search
     ? [
         {
-          sql: `matched as materialized (select c.id, c.name from uptime_checks c where ${pageWhere.sql}), ids as (select id from matched order by name, id limit ? offset ?)`,
+          sql: `matched as materialized (select c.id, c.name from uptime_checks c where ${pageWhere.sql}), ids as materialized (select id, name from matched order by name, id limit ? offset ?)`,
           params: [...pageWhere.params, ...paging],
         },
         { sql: '(select count(*) from matched)', params: [] },
       ]
-    : // The page's ids first (an index range, skipped rows cost an index entry each), then the columns of those rows only.
-      [{ sql: `ids as (select c.id from uptime_checks c where ${pageWhere.sql} order by c.name, c.id limit ? offset ?)`, params: [...pageWhere.params, ...paging] }, countedTotal(where, favorites, filters.favorite)];
-  const [result] = await preparedRows<{ rows: CheckRow[]; total: number }>(em,
-    `with ${ids.sql}, page as (select ${CHECK_COLUMNS} from ids join uptime_checks c on c.id = ids.id)
-    select (select coalesce(json_agg(page order by page.name, page.id), '[]') from page) as rows, (${total.sql})::int as total`,
-    [...ids.params, userId, ...total.params],
+    : // The page's ids first (an index range, skipped rows cost an index entry each), then the columns of those rows only;
+      // materialised, so that they are planned for their limit (inlined, the generic plan sorts the whole workspace).
+      [{ sql: `ids as materialized (select c.id, c.name from uptime_checks c where ${pageWhere.sql} order by c.name, c.id limit ? offset ?)`, params: [...pageWhere.params, ...paging] }, countedTotal(where, favorites, filters.favorite)];
+  const [result] = await preparedRows<{ rows: string; total: number; sign_in: string | null }>(em,
+    // Each row of the page by its id, as a subquery per id: joined, the generic plan (expecting a tenth of the
+    // workspace on the page) reads every check of the workspace to hash them.
+    `with ${ids.sql}
+    select (select coalesce(json_agg((select row_to_json(v) from (select ${CHECK_VIEW_COLUMNS} from uptime_checks c where c.id = ids.id) v)
+      order by ids.name, ids.id), '[]')::text from ids) as rows, (${total.sql})::int as total, ${signIn.sql} as sign_in`,
+    [...ids.params, userId, viewer.blockedTypes, ...total.params, ...signIn.params],
   );
   return result!;
 }

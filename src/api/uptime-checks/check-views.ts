@@ -1,14 +1,13 @@
-import { statusLabel, type StatusLabel } from '../../domain/check-status.js';
-import { isEntitlementBlocked, type Entitlement } from '../../domain/entitlement.js';
+import type { StatusLabel } from '../../domain/check-status.js';
 import type { LocationResult, Run, RunState } from '../../store/entities/run.js';
-import type { CheckType, UptimeCheck } from '../../store/entities/uptime-check.js';
+import type { CheckType } from '../../store/entities/uptime-check.js';
 import type { RunSummary } from '../on-demand-probe.js';
-import type { CheckRow } from './check-list-rows.js';
 
 export interface CheckStatus {
   label: StatusLabel;
 }
 
+// PostgreSQL writes this view for the list and detail routes (see check-view-sql.ts).
 /** An uptime check as lists show it; field names are the spec's. */
 export interface UptimeCheckView {
   id: number;
@@ -99,96 +98,7 @@ export interface RecentAvailability {
   last_90d: number | null;
 }
 
-export interface ViewContext {
-  entitlement: Entitlement;
-  favoriteIds: ReadonlySet<number>;
-}
-
-/** The check's groups must be loaded. */
-export const checkView = (check: UptimeCheck, context: ViewContext): UptimeCheckView => checkRowView(checkRowOf(check, context.favoriteIds), context.entitlement);
-
-function checkRowOf(check: UptimeCheck, favoriteIds: ReadonlySet<number>): CheckRow {
-  return {
-    id: check.id,
-    workspace_id: check.workspace.id,
-    name: check.name,
-    check_type: check.checkType,
-    hostname: check.hostname,
-    protocol: check.protocol,
-    path: check.path,
-    check_frequency: check.checkFrequency,
-    request_method: check.requestMethod,
-    response_timeout: check.responseTimeout,
-    trigger_locations: check.triggerLocations,
-    min_failing_locations: check.minFailingLocations,
-    response_classes: check.responseClasses,
-    flag_follow_redirect: check.flagFollowRedirect,
-    notification_group_ids: check.notificationGroups.getItems().map((group) => group.id),
-    dns_record_type: check.dnsRecordType,
-    dns_expected_values: check.dnsExpectedValues,
-    port: check.port,
-    banner_match_operator: check.bannerMatchOperator,
-    banner_match_value: check.bannerMatchValue,
-    paused: check.paused,
-    state: check.state,
-    favorite: favoriteIds.has(check.id),
-    managed_by: check.managedBy,
-    last_run_at: check.lastRunAt?.toISOString() ?? null,
-    created_at: check.createdAt.toISOString(),
-    updated_at: check.updatedAt.toISOString(),
-  };
-}
-
-/** A check as lists show it, from its row (see check-list-rows.ts) or its entity. */
-export function checkRowView(row: CheckRow, entitlement: Entitlement): UptimeCheckView {
-  return {
-    id: row.id,
-    workspace_id: row.workspace_id,
-    name: row.name,
-    check_type: row.check_type,
-    hostname: row.hostname,
-    protocol: row.protocol,
-    path: row.path,
-    check_frequency: row.check_frequency,
-    request_method: row.request_method,
-    response_timeout: row.response_timeout,
-    trigger_locations: row.trigger_locations,
-    min_failing_locations: row.min_failing_locations,
-    response_classes: row.response_classes,
-    flag_follow_redirect: row.flag_follow_redirect,
-    notification_group_ids: [...row.notification_group_ids].sort((a, b) => a - b),
-    dns_record_type: row.dns_record_type,
-    dns_expected_values: row.dns_expected_values,
-    port: row.port,
-    banner_match_operator: row.banner_match_operator,
-    banner_match_value: row.banner_match_value,
-    status: { label: statusLabel(row) },
-    paused: row.paused,
-    favorite: row.favorite,
-    entitlement_blocked: isEntitlementBlocked(row.check_type, entitlement),
-    managed_by: row.managed_by,
-    last_run_at: row.last_run_at,
-    created_at: row.created_at,
-    updated_at: row.updated_at,
-  };
-}
-
-export function checkDetail(check: UptimeCheck, context: ViewContext, latestRun: Run | null, availability: RecentAvailability): UptimeCheckDetail {
-
-  return {
-    ...checkView(check, context),
-    can_mutate: check.managedBy !== 'kubernetes',
-    kubernetes_ref: check.kubernetesRef,
-    groups: check.notificationGroups
-      .getItems()
-      .map((group) => ({ id: group.id, name: group.name }))
-      .sort((a, b) => a.id - b.id),
-    latest_run: latestRun ? runView(latestRun) : null,
-    availability,
-  };
-}
-
-const locationResultView = (result: LocationResult): LocationResultView => ({
+export const locationResultView = (result: LocationResult): LocationResultView => ({
   location: result.location,
   state: result.state,
   reason: result.reason,

@@ -1,0 +1,34 @@
+import { isEntitlementBlocked, type Entitlement } from '../../domain/entitlement.js';
+import type { Principal } from '../auth/principal.js';
+import { CHECK_TYPES } from '../../store/entities/uptime-check.js';
+import { isoInstant } from '../sql-instant.js';
+
+/**
+ * A check's columns as the contract's UptimeCheckView (check-views.ts), named and formatted as
+ * the view writes them and in its order, for PostgreSQL to write the answer's JSON
+ * (`row_to_json`, `json_agg`) of checks aliased `c`. Parameters, in order: the caller's user id
+ * (their favourite flag), then the check types the caller's plan does not cover (see blockedTypes).
+ */
+export const CHECK_VIEW_COLUMNS = `c.id, c.workspace_id, c.name, c.check_type, c.hostname, c.protocol, c.path, c.check_frequency, c.request_method,
+  c.response_timeout, c.trigger_locations, c.min_failing_locations, c.response_classes, c.flag_follow_redirect,
+  array(select g.notification_group_id from uptime_check_notification_groups g where g.uptime_check_id = c.id order by 1) as notification_group_ids,
+  c.dns_record_type, c.dns_expected_values, c.port, c.banner_match_operator, c.banner_match_value,
+  json_build_object('label', case when c.paused then 'paused' else c.state end) as status,
+  c.paused,
+  exists(select 1 from uptime_check_favorites f where f.check_id = c.id and f.user_id = ?) as favorite,
+  c.check_type = any(?::text[]) as entitlement_blocked,
+  c.managed_by, ${isoInstant('c.last_run_at')} as last_run_at, ${isoInstant('c.created_at')} as created_at, ${isoInstant('c.updated_at')} as updated_at`;
+
+/**
+ * The check types whose checks the entitlement leaves blocked, as one text[] parameter in
+ * PostgreSQL's array text: the same statement whatever the plan, bound as one value on both drivers.
+ */
+const blockedTypes = (entitlement: Entitlement): string => `{${CHECK_TYPES.filter((type) => isEntitlementBlocked(type, entitlement)).join(',')}}`;
+
+/** Who reads the checks: whose favourites, and the check types their plan leaves blocked (see blockedTypes). */
+export interface CheckViewer {
+  userId: number;
+  blockedTypes: string;
+}
+
+export const checkViewerOf = (principal: Principal): CheckViewer => ({ userId: principal.caller.userId, blockedTypes: blockedTypes(principal.entitlement) });
