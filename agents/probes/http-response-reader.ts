@@ -15,6 +15,8 @@ const CRLF = Buffer.from('\r\n');
 const headEnd = Buffer.from('\r\n\r\n');
 const statusLine = /^HTTP\/1\.[01] ([1-9]\d\d)(?: [^\r\n]*)?$/;
 const headerName = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+/** A field value holds visible characters, spaces and tabs (RFC 9110 section 5.5); a NUL or another control character is refused, as Node's parser does. */
+const controlCharacter = /[\x00-\x08\x0a-\x1f\x7f]/;
 const chunkSize = /^([0-9A-Fa-f]{1,15})[ \t]*(?:;.*)?$/;
 const digits = /^\d{1,15}$/;
 
@@ -165,6 +167,7 @@ function headerFields(lines: string[]): HeadFields {
     const name = colon > 0 ? line.slice(0, colon) : '';
     if (!headerName.test(name)) throw new ProbeFailure('invalid HTTP response: malformed header line');
     const value = line.slice(colon + 1).trim();
+    if (controlCharacter.test(value)) throw new ProbeFailure('invalid HTTP response: control character in a header value');
     switch (name.toLowerCase()) {
       case 'location':
         fields.location ??= value;

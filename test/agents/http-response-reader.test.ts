@@ -62,6 +62,9 @@ test('malformed heads are failures with a reason a person reads', (t) => {
   t.is(read('HTTP/2 200\r\n\r\n'), 'invalid HTTP status line');
   t.is(read('HTTP/1.1 200 OK\r\nno colon here\r\n\r\n'), 'invalid HTTP response: malformed header line');
   t.is(read('HTTP/1.1 200 OK\r\nbad name: x\r\n\r\n'), 'invalid HTTP response: malformed header line');
+  t.is(read('HTTP/1.1 302 Found\r\nlocation: /a\u0000b\r\n\r\n'), 'invalid HTTP response: control character in a header value');
+  t.is(read('HTTP/1.1 200 OK\r\nx-bell: \u0007\r\n\r\n'), 'invalid HTTP response: control character in a header value');
+  t.deepEqual(read('HTTP/1.1 200 OK\r\nx-tab: a\tb\r\ncontent-length: 0\r\n\r\n'), ok, 'a tab is allowed');
   t.is(read('HTTP/1.1 200 OK\r\ncontent-length: 5, 6\r\n\r\n'), 'invalid HTTP response: bad Content-Length');
   t.is(read('HTTP/1.1 200 OK\r\ncontent-length: -1\r\n\r\n'), 'invalid HTTP response: bad Content-Length');
   t.deepEqual(read('HTTP/1.1 200 OK\r\ncontent-length: 2, 2\r\n\r\nab'), ok, 'equal repeated lengths are one length');
