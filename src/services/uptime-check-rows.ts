@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { CheckConfig } from '../domain/check-validation.js';
 import type { ManagedBy } from '../store/entities/managed-by.js';
 import type { CheckType } from '../store/entities/uptime-check.js';
+import { intArrayText } from '../store/int-array-text.js';
 import { preparedRows } from '../store/prepared-rows.js';
 import type { EntryColumns } from './change-log.js';
 import { CLIENT_LOCK_SPACE, markOrigin, type Origin, type Owner } from './rules.js';
@@ -53,8 +54,6 @@ const ORIGIN_COLUMNS = ['managed_by', 'kubernetes_ref', 'kubernetes_uid'] as con
 
 const json = (value: unknown): string | null => (value === null ? null : JSON.stringify(value));
 
-/** An int[] as array text: one parameter on PostgreSQL and on the embedded database alike. */
-const intArray = (ids: readonly number[]): string => `{${ids.join(',')}}`;
 
 /** The origin's marks: the API's (the columns' defaults) or the manifest's. */
 function originParams(origin: Origin): unknown[] {
@@ -85,7 +84,7 @@ function configParams(config: CheckConfig): unknown[] {
 }
 
 const factsParams = (owner: Owner, name: string): unknown[] => [CLIENT_LOCK_SPACE, owner.clientId, owner.workspaceId, name];
-const groupParams = (owner: Owner, config: CheckConfig): unknown[] => [owner.workspaceId, intArray(config.notificationGroupIds)];
+const groupParams = (owner: Owner, config: CheckConfig): unknown[] => [owner.workspaceId, intArrayText(config.notificationGroupIds)];
 const entryParams = (entry: EntryColumns): unknown[] => [entry.clientId, entry.workspaceId, entry.actorId, entry.action, entry.resourceType, entry.details, entry.at];
 
 const CREATE = `
@@ -201,7 +200,7 @@ export async function updateUptimeCheckRow(
     saved.id,
     saved.version,
     ...groupParams(owner, config),
-    intArray(config.notificationGroupIds),
+    intArrayText(config.notificationGroupIds),
     ...entryParams(entry),
   ]);
   return row!;

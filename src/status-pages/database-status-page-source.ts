@@ -23,16 +23,12 @@ import {
 import { checkComponentState, domainComponentState, pageState } from './public-state.js';
 import type { StatusPageLogo, StatusPageSource } from './status-page-source.js';
 import type { PublicComponent, PublicComponentGroup, PublicIncident, PublicIncidentState, PublicMaintenance, PublicStatusPage } from './status-page-view.js';
+import { intArrayText } from '../store/int-array-text.js';
 
 const DAY_MS = 86_400_000;
 
 type Json<T> = T | string;
 const parsed = <T>(value: Json<T>): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
-/**
- * Ids as one `int[]` parameter in PostgreSQL's array text: the same statement text whatever their
- * number (one prepared plan), and bound alike by pg and by the embedded path (knex would spread an array into a list).
- */
-const intArray = (ids: readonly number[]): string => `{${ids.map((id) => Math.trunc(id)).join(',')}}`;
 const instant = (value: Date | string): Date => (value instanceof Date ? value : new Date(value));
 
 /** The page with its components, read in one statement. */
@@ -233,7 +229,7 @@ export class DatabaseStatusPageSource implements StatusPageSource {
     const hourlyFromMs = utcDays(days) ? endMs : keptFromMs;
     // The daily rollup has one row per check and day: its counts need no sums.
     const daily = `select check_id, day, ${DAILY_COUNTS} from daily_availability where check_id = any(?::int[]) and day >= ? and day < ?`;
-    const dailyParams = [intArray(checkIds), utcDay(days[0]!.fromMs), utcDay(hourlyFromMs)];
+    const dailyParams = [intArrayText(checkIds), utcDay(days[0]!.fromMs), utcDay(hourlyFromMs)];
     const rows = await preparedRows<CountsRow & { day: string }>(
       this.em,
       hourlyFromMs >= endMs
@@ -242,7 +238,7 @@ export class DatabaseStatusPageSource implements StatusPageSource {
              from hourly_availability where check_id = any(?::int[]) and hour >= ? and hour < ? group by 1, 2
            union all
            ${daily}`,
-      hourlyFromMs >= endMs ? dailyParams : [timeZone, intArray(checkIds), new Date(hourlyFromMs), new Date(endMs), ...dailyParams],
+      hourlyFromMs >= endMs ? dailyParams : [timeZone, intArrayText(checkIds), new Date(hourlyFromMs), new Date(endMs), ...dailyParams],
     );
     for (const row of rows) {
       const checkId = Number(row.check_id);
@@ -271,7 +267,7 @@ export class DatabaseStatusPageSource implements StatusPageSource {
              'ends_at', w.ends_at) order by w.starts_at, w.id)
            from maintenance_windows w
            where w.workspace_id = ? and w.enabled and w.ends_at > ? and (w.scope = 'workspace' or w.check_id = any(?::int[]))), '[]') as windows`,
-      [workspaceId, intArray(checkIds), new Date(sinceMs), workspaceId, now, intArray(checkIds)],
+      [workspaceId, intArrayText(checkIds), new Date(sinceMs), workspaceId, now, intArrayText(checkIds)],
     );
     return { incidents: parsed(row!.incidents), windows: parsed(row!.windows) };
   }
