@@ -70,7 +70,7 @@ function embeddedOptions(options: StoreOptions): Options {
 }
 
 /**
- * Every new connection plans its prepared statements once (see prepared-rows.ts). Under the default
+ * Every new connection (and the embedded database) plans its prepared statements once (see prepared-rows.ts). Under the default
  * `auto` mode PostgreSQL kept planning the read routes' statements anew on each execution: their
  * generic plan is costed for a page of a tenth of the workspace (a LIMIT it cannot see), so it
  * never looked cheaper than the custom plans, and planning took about 0.4 ms of a list's 0.9.
@@ -92,10 +92,17 @@ function postgresOptions(options: StoreOptions & { databaseUrl: string }): Optio
 
 /** Opens the store: PostgreSQL when a URL is given, PGlite otherwise. Does not migrate. */
 export async function openStore(options: StoreOptions): Promise<Store> {
-  const config = options.databaseUrl
-    ? postgresOptions({ ...options, databaseUrl: options.databaseUrl })
-    : embeddedOptions(options);
-  return MikroORM.init(config);
+  if (options.databaseUrl) return MikroORM.init(postgresOptions({ ...options, databaseUrl: options.databaseUrl }));
+  const store = await MikroORM.init(embeddedOptions(options));
+  // PGlite is the one connection, and lives as long as the store.
+  await (await embeddedInstance(store))!.exec(PLAN_ONCE);
+  return store;
+}
+
+/** The PGlite instance of an embedded store; null on PostgreSQL. */
+async function embeddedInstance(store: Store): Promise<PGlite | null> {
+  const pgliteFactory = (store.config.get('driverOptions') as { connection?: PGliteConnectionConfig }).connection?.pglite;
+  return pgliteFactory ? ((await pgliteFactory()) as PGlite) : null;
 }
 
 /** Applies every pending migration; returns the names applied. */
@@ -106,10 +113,9 @@ export async function migrate(store: Store): Promise<string[]> {
 
 /** Closes the store and, for the embedded database, the PGlite instance it borrowed. */
 export async function closeStore(store: Store): Promise<void> {
-  const pgliteFactory = (store.config.get('driverOptions') as { connection?: PGliteConnectionConfig }).connection?.pglite;
+  const pglite = await embeddedInstance(store);
   await store.close(true);
-  if (!pgliteFactory) return;
-  const pglite = await pgliteFactory();
+  if (!pglite) return;
   await pglite.close();
   locks.get(pglite)?.();
   locks.delete(pglite);
