@@ -11,7 +11,7 @@ import { freePort } from '../test/support/free-port.js';
 import { runLoad, type LoadRequest, type LoadResult } from './api-load.js';
 import { cpuSecondsOf, cpuSnapshot, cpuUsed, pidsWhere } from './proc-cpu.js';
 import { seedWorkspaces, type Seed, type SeededWorkspace } from './api-seed.js';
-import { runWrk, wrkInstalled } from './wrk-load.js';
+import { runWrk, wrkInstalled, type WrkPosts } from './wrk-load.js';
 
 /**
  * The API as the mobile app sees it: 10,000 checks in one workspace, 16 concurrent clients
@@ -22,10 +22,10 @@ import { runWrk, wrkInstalled } from './wrk-load.js';
  * CPU is counted per process from /proc and printed per request: the API process, PostgreSQL
  * (the backends serving the bench's database, not others' on the same server; on the embedded database it
  * runs inside the API process) and the load generator itself (in seconds). The load generator is
- * `wrk` for the GETs when it is installed (apt-get install wrk), a Node keep-alive client
- * otherwise and for the create (a new body per request, bounded by the plan); the heading says which.
+ * `wrk` when it is installed (apt-get install wrk; a new body per create and update, made by its
+ * Lua hook), a Node keep-alive client otherwise; the heading says which.
  *
- *   npm run build && DATABASE_URL=postgres://… node dist/bench/api.js [--seconds 3] [--checks 10000]
+ *   npm run build && DATABASE_URL=postgres://… node dist/bench/api.js [--seconds 6] [--checks 10000]
  *     [--concurrency 16] [--engines postgresql,embedded] [--routes SUBSTRING] [--cpu-prof DIR]
  */
 
@@ -33,7 +33,7 @@ const option = (name: string, fallback: string): string => {
   const at = process.argv.indexOf(`--${name}`);
   return at >= 0 && process.argv[at + 1] ? process.argv[at + 1]! : fallback;
 };
-const seconds = Number(option('seconds', '3'));
+const seconds = Number(option('seconds', '6'));
 const checks = Number(option('checks', '10000'));
 const concurrency = Number(option('concurrency', '16'));
 const cpuProfileDir = option('cpu-prof', '');
@@ -98,7 +98,16 @@ async function seedStore(options: { databaseUrl?: string; dataDir?: string }): P
 
 async function startApi(target: Target): Promise<{ child: ChildProcess; port: number }> {
   const port = await freePort();
-  const env: Record<string, string> = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LOG_LEVEL: 'warn', VANTAGE_OPS_PORT: '0', PORT: String(port), HOST: '127.0.0.1' };
+  // The installation lets a pro client hold as many checks as the creates of a run make: each create is still judged against the limit.
+  const env: Record<string, string> = {
+    PATH: process.env.PATH ?? '',
+    HOME: process.env.HOME ?? '',
+    LOG_LEVEL: 'warn',
+    VANTAGE_OPS_PORT: '0',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    VANTAGE_PLAN_PRO_UPTIME_CHECKS: '2000000000',
+  };
   if (target.engine === 'postgresql') env.DATABASE_URL = target.location;
   else env.VANTAGE_DATA_DIR = target.location;
   const flags = cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfileDir}`] : [];
@@ -138,9 +147,10 @@ async function stop(child: ChildProcess): Promise<void> {
 
 interface Load {
   expectedStatus: number;
-  maxRequests?: number;
-  /** The same GETs in turn, which wrk can send; absent for requests only the Node client makes. */
+  /** The same GETs in turn, which wrk can send. */
   gets?: string[];
+  /** POSTs as wrk makes them (the same requests as `next`). */
+  posts?: WrkPosts;
   next(sequence: number): LoadRequest;
 }
 
@@ -153,15 +163,32 @@ const getsOf = (paths: string[]): Pick<Load, 'gets' | 'next'> => ({ gets: paths,
 const get = (path: string): Pick<Load, 'gets' | 'next'> => getsOf([path]);
 
 const useWrk = wrkInstalled();
-const loadGenerator = useWrk
-  ? 'load generator: wrk (1 thread) for the GETs, the Node client for the create'
-  : 'load generator: the Node keep-alive client (wrk is not installed: apt-get install wrk)';
+const loadGenerator = useWrk ? 'load generator: wrk (1 thread)' : 'load generator: the Node keep-alive client (wrk is not installed: apt-get install wrk)';
 
-/** One route's load for `span` seconds: wrk when installed and the requests are fixed GETs, else the Node client. */
+/** One route's load for `span` seconds: wrk when installed, else the Node client. */
 const runRouteLoad = (port: number, headers: Record<string, string>, span: number, load: Load): Promise<LoadResult> =>
-  useWrk && load.gets && load.maxRequests === undefined && load.expectedStatus < 400
-    ? runWrk({ port, headers, connections: concurrency, threads: 1, seconds: span, paths: load.gets })
-    : runLoad({ port, headers, concurrency, seconds: span, expectedStatus: load.expectedStatus, next: load.next, maxRequests: load.maxRequests });
+  useWrk && (load.gets || load.posts)
+    ? runWrk({ port, headers, connections: concurrency, threads: 1, seconds: span, paths: load.gets ?? ['/'], ...(load.posts && { posts: load.posts }) })
+    : runLoad({ port, headers, concurrency, seconds: span, expectedStatus: load.expectedStatus, next: load.next });
+
+/**
+ * A check's full configuration POSTed per request, named and addressed by the request's number:
+ * creates (no `firstId`), or updates of check `firstId + number` (modulo the workspace's checks).
+ * The same requests for wrk (as Lua) and for the Node client.
+ */
+function checkPosts(verb: 'created' | 'updated', frequency: number, firstId?: number): Pick<Load, 'posts' | 'next'> {
+  const body = (name: string, host: string) =>
+    `{"name":"${verb} ${name}","check_type":"http","hostname":"${verb}-${host}.bench.test","protocol":"https","check_frequency":${frequency},"trigger_locations":["eu-west"]}`;
+  const path = (id: string) => (firstId === undefined ? '/app/api/v1/mobile/uptime-checks' : `/app/api/v1/mobile/uptime-checks/${id}/update`);
+  const tag = randomBytes(4).toString('hex');
+  return {
+    posts: {
+      path: firstId === undefined ? JSON.stringify(path('')) : `string.format(${JSON.stringify(path('%d'))}, ${firstId} + (n - 1) % ${checks})`,
+      body: `string.format(${JSON.stringify(body('%s %d', '%d'))}, run, n, n)`,
+    },
+    next: (sequence) => ({ method: 'POST', path: path(String((firstId ?? 0) + (sequence % checks))), body: body(`${tag} ${sequence}`, String(sequence)) }),
+  };
+}
 
 function routes(seed: Seed): Route[] {
   const list = (query: string): Route => ({ name: `GET /mobile/uptime-checks?limit=50${query}`, as: 'reader', expectedStatus: 200, ...get(`/app/api/v1/mobile/uptime-checks?limit=50${query}`) });
@@ -182,29 +209,9 @@ function routes(seed: Seed): Route[] {
     { name: 'GET /mobile/search?q=check 0042', as: 'reader', expectedStatus: 200, ...get('/app/api/v1/mobile/search?q=check%200042') },
     { name: 'GET /mobile/incidents', as: 'reader', expectedStatus: 200, ...get('/app/api/v1/mobile/incidents') },
     { name: 'GET /mobile/incidents?status=open', as: 'reader', expectedStatus: 200, ...get('/app/api/v1/mobile/incidents?status=open') },
-    {
-      name: 'POST /mobile/uptime-checks',
-      as: 'writer',
-      expectedStatus: 201,
-      // The writer's pro plan allows 1,000 checks (the warm-up creates in another client's workspace).
-      maxRequests: 990,
-      next: (sequence) => ({
-        method: 'POST',
-        path: '/app/api/v1/mobile/uptime-checks',
-        body: JSON.stringify({ name: `created ${process.hrtime.bigint()} ${sequence}`, check_type: 'http', hostname: `created-${sequence}.bench.test`, protocol: 'https', check_frequency: 15, trigger_locations: ['eu-west'] }),
-      }),
-    },
-    {
-      // A full replacement of a different check each time (under a new name), in the large workspace; measured last, as it renames checks.
-      name: 'POST /mobile/uptime-checks/{id}/update',
-      as: 'reader',
-      expectedStatus: 200,
-      next: (sequence) => ({
-        method: 'POST',
-        path: `/app/api/v1/mobile/uptime-checks/${seed.reader.firstCheckId + (sequence % checks)}/update`,
-        body: JSON.stringify({ name: `updated ${process.hrtime.bigint()} ${sequence}`, check_type: 'http', hostname: `updated-${sequence}.bench.test`, protocol: 'https', check_frequency: 10, trigger_locations: ['eu-west'] }),
-      }),
-    },
+    { name: 'POST /mobile/uptime-checks', as: 'writer', expectedStatus: 201, ...checkPosts('created', 15) },
+    // A full replacement of a different check each time (under a new name), in the large workspace; measured last, as it renames checks.
+    { name: 'POST /mobile/uptime-checks/{id}/update', as: 'reader', expectedStatus: 200, ...checkPosts('updated', 10, seed.reader.firstCheckId) },
   ];
 }
 

@@ -1,4 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,6 +15,18 @@ export interface WrkOptions {
   seconds: number;
   /** GET these paths in turn on each connection; one path is sent as is, without a Lua request hook. */
   paths: string[];
+  /** Instead of the GETs: a POST of a JSON body per request, both made by Lua from the request's number. */
+  posts?: WrkPosts;
+}
+
+/**
+ * Lua expressions of `n` (1, 2, … per wrk thread) and `run` (a text of its own per wrk run) giving
+ * each request's path and body, so that every create carries a name of its own:
+ * `string.format("/checks/%d/update", 100 + n)`.
+ */
+export interface WrkPosts {
+  path: string;
+  body: string;
 }
 
 /** Debian's `wrk` (apt-get install wrk): a C load generator using a fraction of the Node client's CPU. */
@@ -27,9 +40,17 @@ function endedChildrenCpu(): number {
 }
 
 /** wrk's summary through a Lua done() hook: exact counts and percentiles in µs rather than its rounded text. */
-function script(paths: string[]): string {
-  const cycle =
-    paths.length > 1
+function script(paths: string[], posts: WrkPosts | undefined): string {
+  const cycle = posts
+    ? `local n = 0
+local run = "${randomBytes(4).toString('hex')}"
+wrk.headers["content-type"] = "application/json"
+request = function()
+  n = n + 1
+  return wrk.format("POST", ${posts.path}, nil, ${posts.body})
+end
+`
+    : paths.length > 1
       ? `local paths = { ${paths.map((path) => JSON.stringify(path)).join(', ')} }
 local next = 0
 request = function()
@@ -47,15 +68,15 @@ end
 }
 
 /**
- * `connections` keep-alive connections sending GETs, each sending its next request when the last
- * answered. wrk keeps no bodies: a failure is an answer with status ≥ 400 or a transport error.
+ * `connections` keep-alive connections sending GETs (or the POSTs of `posts`), each sending its
+ * next request when the last answered. wrk keeps no bodies: a failure is an answer with status ≥ 400 or a transport error.
  * clientCpuSeconds is wrk's own CPU, counted apart from the server's.
  */
 export async function runWrk(options: WrkOptions): Promise<LoadResult> {
   const dir = mkdtempSync(join(tmpdir(), 'vantage-wrk-'));
   try {
     const scriptPath = join(dir, 'summary.lua');
-    writeFileSync(scriptPath, script(options.paths));
+    writeFileSync(scriptPath, script(options.paths, options.posts));
     const headerArgs = Object.entries(options.headers).flatMap(([name, value]) => ['-H', `${name}: ${value}`]);
     const args = ['-t', String(options.threads), '-c', String(options.connections), '-d', `${Math.max(1, Math.round(options.seconds))}s`, '-s', scriptPath];
     const cpuBefore = endedChildrenCpu();
