@@ -3,6 +3,9 @@ import type { Principal } from '../auth/principal.js';
 import { CHECK_TYPES } from '../../store/entities/uptime-check.js';
 import { isoInstant } from '../sql-instant.js';
 
+/** The status label a check shows: paused, else its state. */
+const statusLabel = `case when c.paused then 'paused' else c.state end`;
+
 /**
  * A check's columns as the contract's UptimeCheckView (check-views.ts), named and formatted as
  * the view writes them and in its order, for PostgreSQL to write the answer's JSON
@@ -13,11 +16,26 @@ export const CHECK_VIEW_COLUMNS = `c.id, c.workspace_id, c.name, c.check_type, c
   c.response_timeout, c.trigger_locations, c.min_failing_locations, c.response_classes, c.flag_follow_redirect,
   array(select g.notification_group_id from uptime_check_notification_groups g where g.uptime_check_id = c.id order by 1) as notification_group_ids,
   c.dns_record_type, c.dns_expected_values, c.port, c.banner_match_operator, c.banner_match_value,
-  json_build_object('label', case when c.paused then 'paused' else c.state end) as status,
+  json_build_object('label', ${statusLabel}) as status,
   c.paused,
   exists(select 1 from uptime_check_favorites f where f.check_id = c.id and f.user_id = ?) as favorite,
   c.check_type = any(?::text[]) as entitlement_blocked,
   c.managed_by, ${isoInstant('c.last_run_at')} as last_run_at, ${isoInstant('c.created_at')} as created_at, ${isoInstant('c.updated_at')} as updated_at`;
+
+/**
+ * The same answer as CHECK_VIEW_COLUMNS, as text, for a check aliased `c` joined with its
+ * uptime_check_view_texts aliased `t`: the fields only an edit changes come written already (by
+ * the trigger, with `row_to_json` as above), the others are written here. A list page costs about
+ * half as much to write this way. Parameters as for CHECK_VIEW_COLUMNS.
+ */
+export const CHECK_VIEW_TEXT = `t.head
+  || array_to_json(array(select g.notification_group_id from uptime_check_notification_groups g where g.uptime_check_id = c.id order by 1))::text
+  || t.middle || '{"label":"' || ${statusLabel} || '"},"paused":' || c.paused::text
+  || ',"favorite":' || exists(select 1 from uptime_check_favorites f where f.check_id = c.id and f.user_id = ?)::text
+  || ',"entitlement_blocked":' || (c.check_type = any(?::text[]))::text
+  || ',"managed_by":' || to_json(c.managed_by)::text
+  || ',"last_run_at":' || coalesce('"' || ${isoInstant('c.last_run_at')} || '"', 'null')
+  || t.tail`;
 
 /**
  * The check types whose checks the entitlement leaves blocked, as one text[] parameter in

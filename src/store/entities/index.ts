@@ -13,6 +13,7 @@ import { SignInAddress, SignInFailure } from './sign-in.js';
 import { StatusPage, StatusPageComponent, StatusPageLogoImage } from './status-page.js';
 import { MaintenanceStartAnnouncement, StatusPageConfirmationWindow, StatusPageSubscriber, StatusPageSubscriberToken } from './status-page-subscriber.js';
 import { UptimeCheck, UptimeCheckFavorite } from './uptime-check.js';
+import { UptimeCheckViewText } from './uptime-check-view-text.js';
 import { User } from './user.js';
 import { Workspace, WorkspaceShare } from './workspace.js';
 import { WorkspaceCheckCount } from './workspace-check-count.js';
@@ -33,6 +34,7 @@ export * from './sign-in.js';
 export * from './status-page.js';
 export * from './status-page-subscriber.js';
 export * from './uptime-check.js';
+export * from './uptime-check-view-text.js';
 export * from './user.js';
 export * from './workspace.js';
 export * from './workspace-check-count.js';
@@ -45,6 +47,7 @@ export const allEntities = [
   NotificationGroup,
   UptimeCheck,
   UptimeCheckFavorite,
+  UptimeCheckViewText,
   Run,
   RollupCounts,
   DailyAvailability,
