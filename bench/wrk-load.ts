@@ -49,6 +49,13 @@ request = function()
   n = n + 1
   return wrk.format("POST", ${posts.path}, nil, ${posts.body})
 end
+local failed = false
+response = function(status, headers, body)
+  if status >= 400 and not failed then
+    failed = true
+    io.write("FAILED " .. status .. " " .. string.gsub(body:sub(1, 300), "\\n", " ") .. "\\n")
+  end
+end
 `
     : paths.length > 1
       ? `local paths = { ${paths.map((path) => JSON.stringify(path)).join(', ')} }
@@ -68,8 +75,9 @@ end
 }
 
 /**
- * `connections` keep-alive connections sending GETs (or the POSTs of `posts`), each sending its
- * next request when the last answered. wrk keeps no bodies: a failure is an answer with status ≥ 400 or a transport error.
+ * `connections` keep-alive connections sending GETs (or the POSTs of `posts`, whose first failed
+ * answer is kept), each sending its next request when the last answered. A failure is an answer
+ * with status ≥ 400 or a transport error; wrk keeps no bodies of GETs.
  * clientCpuSeconds is wrk's own CPU, counted apart from the server's.
  */
 export async function runWrk(options: WrkOptions): Promise<LoadResult> {
@@ -92,7 +100,7 @@ export async function runWrk(options: WrkOptions): Promise<LoadResult> {
     return {
       requests,
       failures,
-      firstFailure: failures ? `${failures} answers with status ≥ 400 or transport errors (wrk keeps no bodies)` : null,
+      firstFailure: failures ? (/^FAILED (.*)$/m.exec(output)?.[1] ?? `${failures} answers with status ≥ 400 or transport errors (wrk keeps no bodies of GETs)`) : null,
       seconds,
       perSecond: requests / seconds,
       p50Ms: p50Us / 1000,
