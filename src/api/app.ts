@@ -47,6 +47,9 @@ export function createApiApp(deps: ApiDependencies): Express {
 
   const app = express();
   app.disable('x-powered-by');
+  // No ETag of every body (a SHA-1 of a list page per request): the API's answers are `no-store`, and the
+  // status pages name their own, made once per page.
+  app.set('etag', false);
   sendsJsonText(app);
   // Sign-in throttling counts per client address: X-Forwarded-For is believed only from the proxies named in the settings.
   app.set('trust proxy', trustedProxies(deps.settings.VANTAGE_TRUSTED_PROXIES));
