@@ -25,9 +25,11 @@ const PASSWORD = 'bench-password-1';
 /**
  * Writes the rows of a large workspace directly (no plan allows 10,000 checks through the API):
  * checks in every state, some paused, a tenth favourites of the reader, each in one of 20
- * notification groups, three runs each, an incident for every fifth check and 200 domains.
+ * notification groups, three runs each, an incident for every fifth check and 200 domains. The
+ * checks' targets (`host-N.bench.test` on `targetPort`) answer, so that an engine probing them
+ * finds them up, as in a workspace at rest, rather than opening an incident for each.
  */
-export async function seedWorkspaces(em: EntityManager, checks: number): Promise<Seed> {
+export async function seedWorkspaces(em: EntityManager, checks: number, targetPort: number): Promise<Seed> {
   const reader = await provisionClient(em, { name: 'Bench reader', email: 'reader@bench.test', password: PASSWORD, plan: 'pro' });
   const writer = await provisionClient(em, { name: 'Bench writer', email: 'writer@bench.test', password: PASSWORD, plan: 'pro' });
   const warmWriter = await provisionClient(em, { name: 'Bench warm-up writer', email: 'warm-writer@bench.test', password: PASSWORD, plan: 'pro' });
@@ -39,7 +41,7 @@ export async function seedWorkspaces(em: EntityManager, checks: number): Promise
   await connection.execute(`
     insert into uptime_checks (workspace_id, name, check_type, hostname, protocol, path, check_frequency, request_method,
       response_timeout, trigger_locations, min_failing_locations, response_classes, paused, state, last_run_at, created_at, updated_at)
-    select ${ws}, 'check ' || lpad(i::text, 6, '0'), 'http', 'host-' || i || '.bench.test', 'https', '/', 15, 'get',
+    select ${ws}, 'check ' || lpad(i::text, 6, '0'), 'http', 'host-' || i || '.bench.test:${targetPort}', 'http', '/', 15, 'get',
       10000, '["eu-west"]', 1, '["2XX"]', i % 10 = 0,
       (array['up', 'up', 'up', 'down', 'unknown', 'pending'])[1 + i % 6], now() - (i % 60) * interval '1 second', now(), now()
     from generate_series(1, ${checks}) i`);

@@ -1,16 +1,18 @@
 import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { closeStore, migrate, openStore } from '../src/store/orm.js';
 import { freePort } from '../test/support/free-port.js';
+import { makeTestCertificates } from '../test/support/notify/tls.js';
 import { runLoad, type LoadRequest, type LoadResult } from './api-load.js';
 import { cpuSecondsOf, cpuSnapshot, cpuUsed, pidsWhere } from './proc-cpu.js';
 import { seedWorkspaces, type Seed, type SeededWorkspace } from './api-seed.js';
+import { startTargets } from './targets-process.js';
 import { runWrk, wrkInstalled, type WrkPosts } from './wrk-load.js';
 
 /**
@@ -19,7 +21,8 @@ import { runWrk, wrkInstalled, type WrkPosts } from './wrk-load.js';
  * create and the update, on PostgreSQL (`vantage api`, when DATABASE_URL is set) and on the
  * embedded database (`vantage serve`). Each route is printed beside a bare baseline measured in the same
  * run: a `node:http` handler running the list's row query with `pg` (PGlite when embedded).
- * CPU is counted per process from /proc and printed per request: the API process, PostgreSQL
+ * The checks' hosts name a local target (a hosts file, and the benchmarks' targets process), so
+ * that `serve`'s engine finds them up, as in a workspace at rest. CPU is counted per process from /proc and printed per request: the API process, PostgreSQL
  * (the backends serving the bench's database, not others' on the same server; on the embedded database it
  * runs inside the API process) and the load generator itself (in seconds). The load generator is
  * `wrk` when it is installed (apt-get install wrk; a new body per create and update, made by its
@@ -86,11 +89,38 @@ async function prepare(engine: string): Promise<Target> {
   return { engine, location: dataDir, database: null, seed: await seedStore({ dataDir }), dispose: async () => rmSync(dataDir, { recursive: true, force: true }) };
 }
 
+/** The checks' target: the benchmarks' local HTTP server, and a hosts file naming each seeded check's host. */
+interface CheckTargets {
+  port: number;
+  hostsFile: string;
+  stop(): Promise<void>;
+}
+
+async function startCheckTargets(): Promise<CheckTargets> {
+  const certificates = makeTestCertificates();
+  const targets = await startTargets(certificates);
+  const dir = mkdtempSync(join(tmpdir(), 'vantage-bench-api-hosts-'));
+  const hostsFile = join(dir, 'hosts');
+  writeFileSync(hostsFile, Array.from({ length: checks }, (_, index) => `127.0.0.1 host-${index + 1}.bench.test\n`).join(''));
+  return {
+    port: targets.http,
+    hostsFile,
+    stop: async () => {
+      targets.child.kill('SIGTERM');
+      await once(targets.child, 'exit');
+      rmSync(dir, { recursive: true, force: true });
+      rmSync(certificates.dir, { recursive: true, force: true });
+    },
+  };
+}
+
+const checkTargets = await startCheckTargets();
+
 async function seedStore(options: { databaseUrl?: string; dataDir?: string }): Promise<Seed> {
   const store = await openStore(options);
   try {
     await migrate(store);
-    return await seedWorkspaces(store.em.fork() as Parameters<typeof seedWorkspaces>[0], checks);
+    return await seedWorkspaces(store.em.fork() as Parameters<typeof seedWorkspaces>[0], checks, checkTargets.port);
   } finally {
     await closeStore(store);
   }
@@ -107,6 +137,9 @@ async function startApi(target: Target): Promise<{ child: ChildProcess; port: nu
     PORT: String(port),
     HOST: '127.0.0.1',
     VANTAGE_PLAN_PRO_UPTIME_CHECKS: '2000000000',
+    // `serve` probes the checks: their hosts are the local target.
+    VANTAGE_HOSTS_FILE: checkTargets.hostsFile,
+    VANTAGE_ALLOW_PRIVATE_TARGETS: '1',
   };
   if (target.engine === 'postgresql') env.DATABASE_URL = target.location;
   else env.VANTAGE_DATA_DIR = target.location;
@@ -174,19 +207,24 @@ const runRouteLoad = (port: number, headers: Record<string, string>, span: numbe
 /**
  * A check's full configuration POSTed per request, named and addressed by the request's number:
  * creates (no `firstId`), or updates of check `firstId + number` (modulo the workspace's checks).
- * The same requests for wrk (as Lua) and for the Node client.
+ * Their hosts are the seeded checks' (the local target). The same requests for wrk (as Lua) and
+ * for the Node client.
  */
 function checkPosts(verb: 'created' | 'updated', frequency: number, firstId?: number): Pick<Load, 'posts' | 'next'> {
   const body = (name: string, host: string) =>
-    `{"name":"${verb} ${name}","check_type":"http","hostname":"${verb}-${host}.bench.test","protocol":"https","check_frequency":${frequency},"trigger_locations":["eu-west"]}`;
+    `{"name":"${verb} ${name}","check_type":"http","hostname":"host-${host}.bench.test:${checkTargets.port}","protocol":"http","check_frequency":${frequency},"trigger_locations":["eu-west"]}`;
   const path = (id: string) => (firstId === undefined ? '/app/api/v1/mobile/uptime-checks' : `/app/api/v1/mobile/uptime-checks/${id}/update`);
   const tag = randomBytes(4).toString('hex');
   return {
     posts: {
       path: firstId === undefined ? JSON.stringify(path('')) : `string.format(${JSON.stringify(path('%d'))}, ${firstId} + (n - 1) % ${checks})`,
-      body: `string.format(${JSON.stringify(body('%s %d', '%d'))}, run, n, n)`,
+      body: `string.format(${JSON.stringify(body('%s %d', '%d'))}, run, n, n % ${checks} + 1)`,
     },
-    next: (sequence) => ({ method: 'POST', path: path(String((firstId ?? 0) + (sequence % checks))), body: body(`${tag} ${sequence}`, String(sequence)) }),
+    next: (sequence) => ({
+      method: 'POST',
+      path: path(String((firstId ?? 0) + (sequence % checks))),
+      body: body(`${tag} ${sequence}`, String((sequence % checks) + 1)),
+    }),
   };
 }
 
@@ -291,4 +329,8 @@ function print(engine: string, rows: Row[]): void {
   console.log(lines.join('\n'));
 }
 
-for (const engine of engines) print(engine, await benchEngine(engine));
+try {
+  for (const engine of engines) print(engine, await benchEngine(engine));
+} finally {
+  await checkTargets.stop();
+}

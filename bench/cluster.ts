@@ -16,16 +16,14 @@
  * counted. A benchmark prints numbers; it is not a timed test.
  */
 import { randomBytes } from 'node:crypto';
-import { fork, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import pg from '@mikro-orm/postgresql';
 import { startCluster, type RunningCluster } from '../src/cluster/start-cluster.js';
 import { parseFlags } from '../src/cli/role.js';
 import { startReceiver } from '../test/support/notify/receiver.js';
 import { makeTestCertificates } from '../test/support/notify/tls.js';
 import { cpuSnapshot, pidsWhere } from './proc-cpu.js';
+import { startTargets, type Targets } from './targets-process.js';
 
 const locations = ['eu-west', 'us-east', 'ap-south'];
 const detectionChecks = 100;
@@ -46,14 +44,6 @@ if (!base || !natsUrl) throw new Error('bench/cluster needs DATABASE_URL and NAT
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 type Db = ReturnType<Awaited<ReturnType<typeof pg.MikroORM.init>>['em']['getConnection']>;
 type Scrape = Map<string, number>;
-
-interface Targets {
-  child: ChildProcess;
-  http: number;
-  tcp: number;
-  dns: number;
-  flipping: number;
-}
 
 interface Outcome {
   label: string;
@@ -91,13 +81,6 @@ const sumWhere = (samples: Scrape, name: string, keep: (key: string) => boolean 
 
 /** A counter's growth between two scrapes; a process restarted in between counts from zero. */
 const grew = (before: number, after: number): number => (after >= before ? after - before : after);
-
-async function startTargets(certificates: { key: string; cert: string }): Promise<Targets> {
-  const child = fork(fileURLToPath(new URL('./targets.js', import.meta.url)), { stdio: 'inherit' });
-  child.send({ key: certificates.key, cert: certificates.cert });
-  const [ports] = (await once(child, 'message')) as [{ http: number; tcp: number; dns: number; flipping: number }];
-  return { child, ...ports };
-}
 
 /**
  * Samples the CPU of every counted process every few seconds, so that a process killed in the
