@@ -70,12 +70,14 @@ function embeddedOptions(options: StoreOptions): Options {
 }
 
 /**
- * Every new connection (and the embedded database) plans its prepared statements once (see prepared-rows.ts). Under the default
- * `auto` mode PostgreSQL kept planning the read routes' statements anew on each execution: their
- * generic plan is costed for a page of a tenth of the workspace (a LIMIT it cannot see), so it
- * never looked cheaper than the custom plans, and planning took about 0.4 ms of a list's 0.9.
- * Only those statements are affected: the ORM sends its own with their values written in, which
- * PostgreSQL plans once each whatever this setting says.
+ * Every new connection (and the embedded database) plans its prepared statements once (see
+ * prepared-rows.ts). Under the default `auto` mode PostgreSQL kept planning the read routes'
+ * statements anew on each execution: their generic plan is costed for a page of a tenth of the
+ * workspace (a LIMIT it cannot see), so it never looked cheaper than the custom plans, and
+ * planning took about 0.4 ms of a list's 0.9. Only statements sent with parameters are affected,
+ * and those are prepared-rows.ts's alone: the ORM sends its own with their values written in,
+ * which PostgreSQL plans once each whatever this setting says. A new parameterised statement must
+ * have a generic plan that fits every value it is given. Set again on each reconnection.
  */
 const PLAN_ONCE = 'set plan_cache_mode = force_generic_plan';
 
