@@ -3,11 +3,11 @@ import { UptimeCheck } from './uptime-check.js';
 
 /**
  * A check's configuration as the text of its UptimeCheckView's JSON, in the three runs of fields
- * that only an edit changes (see CHECK_VIEW_TEXT in src/api/uptime-checks/check-view-sql.ts): kept by a trigger on uptime_checks
- * (migration Migration20261126150000) from the columns it is written from, so that a list page
- * writes fifty checks' answers by joining these texts with the fields that change without an
- * edit (state, last run, favourite, entitlement, groups) instead of writing every field of every
- * row as JSON on each request. Written only by that trigger.
+ * that only an edit changes (see CHECK_VIEW_TEXT in src/api/uptime-checks/check-view-sql.ts):
+ * kept by a trigger on uptime_checks (migration Migration20261126150000) from the columns it is
+ * written from, so that a list page writes fifty checks' answers by joining these texts with the
+ * fields that change without an edit (state, last run, favourite, entitlement, groups) instead of
+ * writing every field of every row as JSON on each request. Written only by that trigger.
  */
 @Entity({ tableName: 'uptime_check_view_texts' })
 export class UptimeCheckViewText {
