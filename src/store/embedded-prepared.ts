@@ -9,17 +9,6 @@ export interface NamedStatement {
 /** The statements prepared in each PGlite instance, by name. */
 const preparedIn = new WeakMap<PGliteInterface, Set<string>>();
 
-/** The protocol messages of one exchange, as one buffer: PGlite answers them in one call. */
-function joined(messages: Uint8Array[]): Uint8Array {
-  const bytes = new Uint8Array(messages.reduce((length, message) => length + message.length, 0));
-  let at = 0;
-  for (const message of messages) {
-    bytes.set(message, at);
-    at += message.length;
-  }
-  return bytes;
-}
-
 /**
  * A value as text, as pg sends it to PostgreSQL (the statements cast their parameters where the
  * type is not plain from the SQL): the same statement then reads the same on both databases.
@@ -45,11 +34,12 @@ export function embeddedPreparedRows<T>(pglite: PGliteInterface, statement: Name
     if (!prepared) preparedIn.set(pglite, (prepared = new Set()));
     // Prepared in an exchange of its own: a statement prepared along with a bind that failed would be kept, and not known here.
     if (!prepared.has(statement.name)) {
-      await pglite.execProtocol(joined([protocol.serialize.parse({ name: statement.name, text: statement.text }), protocol.serialize.sync()]));
+      await pglite.execProtocol(Buffer.concat([protocol.serialize.parse({ name: statement.name, text: statement.text }), protocol.serialize.sync()]));
       prepared.add(statement.name);
     }
+    // One buffer of the exchange's messages: PGlite answers them in one call.
     const { messages } = await pglite.execProtocol(
-      joined([
+      Buffer.concat([
         protocol.serialize.bind({ statement: statement.name, values: params.map(asText) }),
         protocol.serialize.describe({ type: 'P' }),
         protocol.serialize.execute({}),
