@@ -22,7 +22,8 @@ import { runWrk, wrkInstalled, type WrkPosts } from './wrk-load.js';
  * embedded database (`vantage serve`). Each route is printed beside a bare baseline measured in the same
  * run: a `node:http` handler running the list's row query with `pg` (PGlite when embedded).
  * The checks' hosts name a local target (a hosts file, and the benchmarks' targets process), so
- * that `serve`'s engine finds them up, as in a workspace at rest. CPU is counted per process from /proc and printed per request: the API process, PostgreSQL
+ * that `serve`'s engine finds them up, as in a workspace at rest. CPU is counted per process from
+ * /proc and printed per request: the API process, PostgreSQL
  * (the backends serving the bench's database, not others' on the same server; on the embedded database it
  * runs inside the API process) and the load generator itself (in seconds). The load generator is
  * `wrk` when it is installed (apt-get install wrk; a new body per create and update, made by its
