@@ -43,8 +43,15 @@ export interface ProbeAgentConfig {
 /** How long `stop()` lets running probes finish before abandoning them. */
 const defaultDrainMs = 30_000;
 const defaultMaxWaiting = 50_000;
-/** Results are gathered per partition: a window long enough that a batch holds more than one, short next to any cycle's deadline. */
-const defaultResultBatch: BatchLimits = { maxItems: 250, windowMs: 200 };
+/** Results per durable message at most. */
+export const resultBatchItems = 250;
+/**
+ * Results are gathered per partition: with 16 partitions an agent's results split 16 ways, and
+ * each durable message costs a JetStream store, an acknowledgement and a delivery whatever it
+ * holds, so the window is long enough for batches of dozens. A result whose cycle closes soon
+ * does not wait for it (see `answer`).
+ */
+const defaultResultBatch: BatchLimits = { maxItems: resultBatchItems, windowMs: 2000 };
 const requestBatchCheck = TypeCompiler.Compile(ProbeRequestBatch);
 const requestCheck = TypeCompiler.Compile(ProbeRequest);
 
@@ -69,6 +76,7 @@ export class ProbeAgent {
   private readonly logger: Logger;
   private announcer: NodeJS.Timeout | null = null;
   private readonly results: Batcher<Outgoing>;
+  private readonly resultBatch: BatchLimits;
   /** Result batches being published. */
   private readonly publishing = new Set<Promise<void>>();
   /** Tells this process's batches from those of an earlier run with the same agent id, for de-duplication. */
@@ -82,7 +90,8 @@ export class ProbeAgent {
 
   constructor(private readonly config: ProbeAgentConfig) {
     this.semaphore = new Semaphore(config.concurrency, config.maxWaiting ?? defaultMaxWaiting);
-    this.results = new Batcher<Outgoing>(config.resultBatch ?? defaultResultBatch, (subject, items) => this.publishBatch(subject, items));
+    this.resultBatch = config.resultBatch ?? defaultResultBatch;
+    this.results = new Batcher<Outgoing>(this.resultBatch, (subject, items) => this.publishBatch(subject, items));
     this.logger = config.logger.child({ location: config.location, agentId: config.agentId });
     // Every probe in flight listens on this one signal.
     setMaxListeners(0, this.abandon.signal);
@@ -204,7 +213,10 @@ export class ProbeAgent {
       finishedAt: new Date().toISOString(),
       result,
     };
-    this.results.add(request.resultSubject, { message, deadline: Date.parse(request.deadlineAt) });
+    const deadline = Date.parse(request.deadlineAt);
+    // Someone waits for a test-now answer; a cycle about to close would count a result still in its batch as missing.
+    const urgent = request.urgent === true || deadline - Date.now() <= 2 * this.resultBatch.windowMs;
+    this.results.add(request.resultSubject, { message, deadline }, urgent);
   }
 
   private publishBatch(subject: string, items: Outgoing[]): void {

@@ -1,4 +1,4 @@
-/** When a batch leaves: at `maxItems`, or `windowMs` after its first item, whichever comes first. */
+/** When a batch leaves: at `maxItems`, or `windowMs` after its first item, whichever comes first (or at once, with an urgent item). */
 export interface BatchLimits {
   maxItems: number;
   windowMs: number;
@@ -25,11 +25,12 @@ export class Batcher<T> {
     return count;
   }
 
-  add(key: string, item: T): void {
+  /** An urgent item (someone waits for it, or its deadline is near) leaves at once, with what its batch holds so far. */
+  add(key: string, item: T, urgent = false): void {
     const items = this.open.get(key);
     if (!items) this.open.set(key, [item]);
     else items.push(item);
-    if ((items?.length ?? 1) >= this.limits.maxItems) this.flushKey(key);
+    if (urgent || (items?.length ?? 1) >= this.limits.maxItems) this.flushKey(key);
     else this.timer ??= setTimeout(this.flush, this.limits.windowMs);
   }
 

@@ -105,6 +105,8 @@ export const ProbeRequest = Type.Object({
   resultSubject: Type.String(),
   /** ISO 8601; an agent that receives the request after this drops it. */
   deadlineAt: Type.String(),
+  /** Someone waits for the answer (test now): the request and its result skip the batch windows. */
+  urgent: Type.Optional(Type.Literal(true)),
 });
 export type ProbeRequest = Static<typeof ProbeRequest>;
 

@@ -1,5 +1,5 @@
 import { hostname } from 'node:os';
-import { ProbeAgent } from '../../agents/probe-agent.js';
+import { ProbeAgent, resultBatchItems } from '../../agents/probe-agent.js';
 import { closePingSockets, pingSocketKind } from '../../agents/probes/ping.js';
 import { createBus } from '../bus/create-bus.js';
 import { componentLogger } from '../log.js';
@@ -40,6 +40,7 @@ const agent: Role = async (args, { settings, logger }) => {
     agentId,
     concurrency: settings.VANTAGE_AGENT_CONCURRENCY,
     maxWaiting: settings.VANTAGE_AGENT_MAX_WAITING,
+    resultBatch: { maxItems: resultBatchItems, windowMs: settings.VANTAGE_RESULT_BATCH_WINDOW_MS },
     probeOptions: probeOptionsFrom(settings, log),
     logger: log,
   });

@@ -1,4 +1,4 @@
-import { ProbeAgent, supportedProbeTypes } from '../../agents/probe-agent.js';
+import { ProbeAgent, resultBatchItems, supportedProbeTypes } from '../../agents/probe-agent.js';
 import { closePingSockets } from '../../agents/probes/ping.js';
 import type { Bus } from '../bus/bus.js';
 import { locationsOf } from '../config/load-settings.js';
@@ -33,6 +33,7 @@ export function startInProcessAgents(settings: Settings, bus: Bus, logger: Logge
         agentId: `serve-${location}`,
         concurrency: settings.VANTAGE_AGENT_CONCURRENCY,
         maxWaiting: settings.VANTAGE_AGENT_MAX_WAITING,
+        resultBatch: { maxItems: resultBatchItems, windowMs: settings.VANTAGE_RESULT_BATCH_WINDOW_MS },
         probeOptions,
         logger: logger.child({ component: 'probe-agent' }),
       }),

@@ -10,6 +10,13 @@ export const AgentSettings = Type.Object({
     description:
       'probe requests an agent holds waiting for a free slot (1 to 1000000): a burst is worked off over the rest of each cycle; a request that would wait past its deadline (the line over the concurrency times the mean probe time), or finds the line full, is refused at once, counted dropped, and its run says why',
   }),
+  VANTAGE_RESULT_BATCH_WINDOW_MS: Type.Integer({
+    minimum: 1,
+    maximum: 5000,
+    default: 2000,
+    description:
+      'milliseconds a probe result waits for its batch at most (1 to 5000): an agent gathers the results of each engine partition and publishes them as one durable message when 250 wait or the window ends; a test-now result, or one whose cycle closes within two windows, leaves at once. Longer windows mean fewer, larger messages for NATS and the engines, and runs that close up to that much later',
+  }),
   VANTAGE_DNS_RESOLVER: Type.Optional(
     Type.String({
       pattern: '^[0-9a-fA-F.:\\[\\]]+$',

@@ -23,8 +23,9 @@ export const EngineSettings = Type.Object({
   VANTAGE_PROBE_BATCH_WINDOW_MS: Type.Integer({
     minimum: 1,
     maximum: 1000,
-    default: 100,
-    description: 'milliseconds a probe request waits for its batch at most (1 to 1000); agents gather the results of each partition for up to 200 ms the same way',
+    default: 250,
+    description:
+      'milliseconds a probe request waits for its batch at most (1 to 1000); a test-now request leaves at once. Agents gather their results the same way (`VANTAGE_RESULT_BATCH_WINDOW_MS`)',
   }),
   VANTAGE_ENGINE_START_RATE: Type.Integer({
     minimum: 10,

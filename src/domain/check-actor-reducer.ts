@@ -158,6 +158,7 @@ function startCycle(state: CheckActorState, at: number, cycleId: string, onDeman
     spec: config.spec,
     resultSubject: state.resultSubject,
     deadlineAt: deadlineIso,
+    ...(onDemand ? { urgent: true as const } : {}),
   }));
   const cycle: CycleInFlight = { cycleId, startedAt, deadlineAt, onDemand, expected: config.triggerLocations, answers: [] };
   const others = state.cycles.filter((c) => c.cycleId !== cycleId);

@@ -41,7 +41,7 @@ export interface EngineConfig {
   actorRestartBackoff?: RestartBackoff | undefined;
   /** Whether events are also published on the clients' AMQP exchanges (AMQP_URL is set). */
   publishToAmqp?: boolean;
-  /** How probe requests are gathered per location before they cross the bus (default 250 or 100 ms). */
+  /** How probe requests are gathered per location before they cross the bus (default 250 or 250 ms). */
   probeBatch?: BatchLimits | undefined;
   /**
    * Checks started per second at most when many start at once (adopting partitions at start,
@@ -50,7 +50,7 @@ export interface EngineConfig {
   startRatePerSecond?: number | undefined;
 }
 
-const defaultProbeBatch: BatchLimits = { maxItems: 250, windowMs: 100 };
+const defaultProbeBatch: BatchLimits = { maxItems: 250, windowMs: 250 };
 const defaultStartRate = 2000;
 
 /**
@@ -99,7 +99,7 @@ export class Engine implements PartitionListener {
       context: {
         clock: config.clock,
         scheduler: this.scheduler,
-        sendProbe: (request) => this.probeRequests.add(request.location, request),
+        sendProbe: (request) => this.probeRequests.add(request.location, request, request.urgent),
         runs: this.runs,
         incidents: this.decisions,
         loader: this.loader,

@@ -86,6 +86,30 @@ natsTest('a full batch leaves at once as one message; a batch over the size is s
   await agent.stop();
 });
 
+natsTest('a test-now result, and one whose cycle closes soon, leave at once instead of waiting for the window', async (t) => {
+  const agent = agentAt('urgent');
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  // Each alone in its batch: with the 1.5 s window, a batched result would arrive after 1.5 s at the earliest.
+  const testNow: ProbeRequest = { ...probeRequest('urgent', 'vantage.result.7.batch', tcpHolding(silent.port, 20)), urgent: true };
+  let sent = Date.now();
+  await sendBatch('urgent', [testNow]);
+  await eventually(() => batchesOn('vantage.result.7.batch').length === 1, 10_000);
+  t.true(Date.now() - sent < 1_000, `test-now result after ${Date.now() - sent} ms`);
+  // Two windows before its deadline, a result no longer waits: the cycle would count it missing.
+  const closing = probeRequest('urgent', 'vantage.result.8.batch', tcpHolding(silent.port, 20), 2_500);
+  sent = Date.now();
+  await sendBatch('urgent', [closing]);
+  await eventually(() => batchesOn('vantage.result.8.batch').length === 1, 10_000);
+  t.true(Date.now() - sent < 1_000, `closing cycle's result after ${Date.now() - sent} ms`);
+  // Far from its deadline, a lone result waits for the window.
+  const ordinary = probeRequest('urgent', 'vantage.result.9.batch', tcpHolding(silent.port, 20));
+  sent = Date.now();
+  await sendBatch('urgent', [ordinary]);
+  await eventually(() => batchesOn('vantage.result.9.batch').length === 1, 10_000);
+  t.true(Date.now() - sent >= 1_400, `ordinary result after ${Date.now() - sent} ms`);
+  await agent.stop();
+});
+
 natsTest('results for two partitions never share a batch', async (t) => {
   const agent = agentAt('split');
   await new Promise((resolve) => setTimeout(resolve, 200));

@@ -359,10 +359,12 @@ test('duplicate answers and answers from locations not asked are ignored', (t) =
 
 test('test-now: an on-demand cycle beside the schedule, answered and stored as on-demand', (t) => {
   const d = new Driver(initialState());
-  d.send({ type: 'tick', at: slot(0), slot: slot(0) });
+  const scheduled = d.send({ type: 'tick', at: slot(0), slot: slot(0) });
+  t.true(ofType(scheduled, 'publishProbes')[0]?.requests.every((r) => !('urgent' in r)), 'a scheduled cycle waits for its batch');
   const started = d.send({ type: 'testNow', at: slot(0) + 500, nonce: 'abcd' });
   const cycleId = `test.42.${slot(0) + 500}.abcd`;
   t.is(ofType(started, 'publishProbes')[0]?.scheduledAt, null);
+  t.true(ofType(started, 'publishProbes')[0]?.requests.every((r) => r.urgent === true), 'someone waits: the requests skip the batch windows');
   t.is(ofType(started, 'armTick').length, 0, 'the schedule is untouched');
   t.is(d.state.cycles.length, 2);
   const effects = locations.flatMap((l) => d.send({ type: 'probeResult', at: slot(0) + 600, message: result(cycleId, l, 'up') }));

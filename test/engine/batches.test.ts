@@ -88,7 +88,8 @@ test.before(async () => {
   [engineBus, agentBus] = await Promise.all([open(), open()]);
   stubAgents();
   owner = await tenant(em());
-  const settings = loadSettings({ VANTAGE_CLUSTER_NAME: cluster, VANTAGE_PARTITIONS: '4', VANTAGE_LOCATIONS: locations.join(',') });
+  // The longest request window: a test-now request that waited for it would take a second at least.
+  const settings = loadSettings({ VANTAGE_CLUSTER_NAME: cluster, VANTAGE_PARTITIONS: '4', VANTAGE_LOCATIONS: locations.join(','), VANTAGE_PROBE_BATCH_WINDOW_MS: '1000' });
   engine = await startEngine({ settings, logger, store, bus: engineBus, resyncIntervalMs: 1_000 });
 });
 
@@ -140,4 +141,14 @@ distributed('a result batch lost mid-flight leaves its location missing: the run
     ],
   );
   t.is(await em().count(Incident, { check: check.id }), 0);
+});
+
+distributed('a test-now request leaves at once instead of waiting for the batch window', async (t) => {
+  const check = await httpCheck(em(), owner, 'Test now', '127.0.0.1:9', { triggerLocations: locations });
+  await firstRun(check.id);
+  const began = Date.now();
+  const summary = await engine.engine.onDemand.runNow(check.id);
+  const tookMs = Date.now() - began;
+  t.is(summary.state, 'UP');
+  t.true(tookMs < 900, `test-now answered after ${tookMs} ms`);
 });
