@@ -1,6 +1,6 @@
 import { NatsBus } from '../../../src/bus/nats-bus.js';
 import { createLogger } from '../../../src/log.js';
-import { ProbeAgent } from '../../../agents/probe-agent.js';
+import { ProbeAgent, resultBatchItems } from '../../../agents/probe-agent.js';
 
 /**
  * A probe agent in a process of its own, so a test can kill it abruptly (SIGKILL) the way a
@@ -14,6 +14,7 @@ const agent = new ProbeAgent({
   location: env.LOCATION!,
   agentId: env.AGENT_ID!,
   concurrency: Number(env.CONCURRENCY ?? 8),
+  resultBatch: { maxItems: resultBatchItems, windowMs: Number(env.RESULT_WINDOW_MS ?? 200) },
   probeOptions: { allowPrivateTargets: true },
   logger,
 });
