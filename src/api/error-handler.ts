@@ -20,6 +20,8 @@ function bodyParserError(error: { type?: unknown; status?: unknown }): ApiError 
     case 'charset.unsupported':
       return new ApiError('UNSUPPORTED_MEDIA_TYPE', 'the request body must be UTF-8 JSON');
     case 'request.aborted':
+    // The client closed its connection while an earlier step (authentication) was waiting: the body can no longer be read.
+    case 'stream.not.readable':
     case 'request.size.invalid':
     case 'stream.encoding.set':
       return badRequest('the request body could not be read');
