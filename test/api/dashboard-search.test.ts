@@ -71,6 +71,12 @@ test('search is filtered by the caller\'s permissions', async (t) => {
   t.deepEqual(res.body.data.incidents, []);
   t.deepEqual(res.body.data.omitted, ['notification_groups', 'incidents']);
   t.is(res.body.data.uptime_checks.length, 1);
+  const incidentsOnly = await api.member(owner, { permissions: { manage_uptime_checks: false }, shareWorkspaces: [owner.workspaceId] });
+  const incidents = await api.call('GET', '/mobile/search?q=beta', { as: incidentsOnly, workspace: owner.workspaceId });
+  t.is(incidents.status, 200);
+  t.deepEqual(incidents.body.data.uptime_checks, []);
+  t.true(incidents.body.data.omitted.includes('uptime_checks'));
+  t.is(incidents.body.data.incidents[0]?.name, 'Beta api', 'the incidents of matching checks are found without the checks section');
 });
 
 test('search q and limit edges are 400', async (t) => {
