@@ -2,7 +2,7 @@ import { lookup as dnsLookup } from 'node:dns/promises';
 import http from 'node:http';
 import https from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
-import { createSecureContext, rootCertificates } from 'node:tls';
+import { createSecureContext, rootCertificates, type SecureContext } from 'node:tls';
 import { classifyAddress } from '../domain/private-address.js';
 import { hostsFileAddresses } from '../resolution/system-hosts.js';
 
@@ -92,15 +92,14 @@ const pinnedLookup = (address: string, family: 4 | 6): LookupFunction =>
 export class OutboundHttp {
   private readonly httpAgent = new http.Agent({ keepAlive: true, maxSockets: 64 });
   private readonly httpsAgent: https.Agent;
+  /** What every TLS connection trusts: on the pool's, and on a fresh socket's request. */
+  private readonly tlsOptions: { secureContext?: SecureContext };
 
   constructor(private readonly options: OutboundOptions) {
     // One secure context for every connection: a `ca` list on the agent would be rebuilt per
     // connection and folded into the pool key of every request.
-    this.httpsAgent = new https.Agent({
-      keepAlive: true,
-      maxSockets: 64,
-      ...(options.extraCa ? { secureContext: createSecureContext({ ca: [...rootCertificates, options.extraCa] }) } : {}),
-    });
+    this.tlsOptions = options.extraCa ? { secureContext: createSecureContext({ ca: [...rootCertificates, options.extraCa] }) } : {};
+    this.httpsAgent = new https.Agent({ keepAlive: true, maxSockets: 64, ...this.tlsOptions });
   }
 
   async request(request: OutboundRequest, signal: AbortSignal): Promise<OutboundResponse> {
@@ -113,15 +112,24 @@ export class OutboundHttp {
     } catch (error) {
       // A kept-alive socket the server closed just as it was reused fails before any answer; as
       // Node's documentation advises, the request goes again once, on a fresh socket, rather than
-      // waiting for the next retry of the delivery (receivers de-duplicate by delivery_id).
+      // waiting for the next retry of the delivery (receivers de-duplicate by delivery_id). Not
+      // through the pool: a receiver that closes idle connections closes all of them at once, and
+      // the pool's next idle socket is as stale as the first.
       if (!(error instanceof StaleSocketReset)) throw error;
-      return this.send(url, request, pinnedLookup(address, family), combined, timeout).catch((again: unknown) => {
+      return this.send(url, request, pinnedLookup(address, family), combined, timeout, 'fresh').catch((again: unknown) => {
         throw again instanceof StaleSocketReset ? again.cause : again;
       });
     }
   }
 
-  private send(url: URL, request: OutboundRequest, lookup: LookupFunction, combined: AbortSignal, timeout: AbortSignal): Promise<OutboundResponse> {
+  private send(
+    url: URL,
+    request: OutboundRequest,
+    lookup: LookupFunction,
+    combined: AbortSignal,
+    timeout: AbortSignal,
+    socket: 'pooled' | 'fresh' = 'pooled',
+  ): Promise<OutboundResponse> {
     const isHttps = url.protocol === 'https:';
     const body = request.body === undefined ? undefined : Buffer.from(request.body, 'utf8');
     return new Promise<OutboundResponse>((resolve, reject) => {
@@ -130,7 +138,8 @@ export class OutboundHttp {
         {
           method: request.method,
           headers: { ...request.headers, ...(body ? { 'Content-Length': String(body.length) } : {}) },
-          agent: isHttps ? this.httpsAgent : this.httpAgent,
+          // https.request hands its options to tls.connect, secureContext included, when it opens the socket itself.
+          ...(socket === 'fresh' ? ({ agent: false, ...(isHttps ? this.tlsOptions : {}) } as https.RequestOptions) : { agent: isHttps ? this.httpsAgent : this.httpAgent }),
           lookup,
           signal: combined,
         },

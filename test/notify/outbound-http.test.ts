@@ -1,28 +1,33 @@
 import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
 import http from 'node:http';
+import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import test from 'ava';
 import { OutboundHttp } from '../../src/notify/outbound-http.js';
+import { makeTestCertificates, type TestCertificates } from '../support/notify/tls.js';
 
 /**
  * A receiver that closes a kept-alive connection just as the next request arrives on it (as a
  * server whose idle timeout ends then does): the request goes again on a fresh socket at once
  * instead of failing the delivery attempt. A reset that is not of a reused socket still fails.
  */
-async function receiver(onSecondOnSocket: 'reset' | 'answer', resetEvery = false) {
+async function receiver(onSecondOnSocket: 'reset' | 'answer', resetEvery = false, tls?: TestCertificates) {
   const perSocket = new WeakMap<object, number>();
   let received = 0;
-  const server = http.createServer((req, res) => {
+  const handler: http.RequestListener = (req, res) => {
     received += 1;
     const seen = (perSocket.get(req.socket) ?? 0) + 1;
     perSocket.set(req.socket, seen);
     if (resetEvery || (seen === 2 && onSecondOnSocket === 'reset')) return req.socket.destroy();
     req.resume();
     req.on('end', () => res.end('ok'));
-  });
+  };
+  const server = tls ? https.createServer({ key: tls.key, cert: tls.cert }, handler) : http.createServer(handler);
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`, received: () => received, close: () => server.close() };
+  const url = `${tls ? 'https' : 'http'}://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
+  return { url, received: () => received, close: () => server.close() };
 }
 
 const post = (outbound: OutboundHttp, url: string) =>
@@ -38,6 +43,32 @@ test('a kept-alive socket reset as it is reused: the request goes again once on 
   t.is((await post(outbound, server.url)).status, 200);
   t.is((await post(outbound, server.url)).status, 200);
   t.is(server.received(), 3, 'the reset request was sent once more');
+});
+
+test('every kept-alive socket of the pool reset as it is reused: the second send opens a fresh one instead of taking the next stale socket', async (t) => {
+  const server = await receiver('reset');
+  const outbound = new OutboundHttp({ allowPrivate: true, timeoutMs: 5_000 });
+  t.teardown(() => {
+    outbound.close();
+    server.close();
+  });
+  // Two requests at once leave two kept-alive sockets in the pool, and the receiver resets each at its second request.
+  t.deepEqual((await Promise.all([post(outbound, server.url), post(outbound, server.url)])).map((answer) => answer.status), [200, 200]);
+  t.is((await post(outbound, server.url)).status, 200);
+  t.is(server.received(), 4, 'one reset request, then its send on a fresh socket');
+});
+
+test('over HTTPS with an extra CA, the fresh socket trusts the CA as the pool does', async (t) => {
+  const certificates = makeTestCertificates();
+  const server = await receiver('reset', false, certificates);
+  const outbound = new OutboundHttp({ allowPrivate: true, timeoutMs: 5_000, extraCa: readFileSync(certificates.caFile, 'utf8') });
+  t.teardown(() => {
+    outbound.close();
+    server.close();
+  });
+  t.deepEqual((await Promise.all([post(outbound, server.url), post(outbound, server.url)])).map((answer) => answer.status), [200, 200]);
+  t.is((await post(outbound, server.url)).status, 200);
+  t.is(server.received(), 4);
 });
 
 test('a reset on a fresh socket is the attempt failing, not retried at once', async (t) => {
