@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
-import test from 'ava';
+import test, { type ExecutionContext } from 'ava';
 import { OutboundHttp } from '../../src/notify/outbound-http.js';
 import { makeTestCertificates, type TestCertificates } from '../support/notify/tls.js';
 
@@ -33,13 +33,24 @@ async function receiver(onSecondOnSocket: 'reset' | 'answer', resetEvery = false
 const post = (outbound: OutboundHttp, url: string) =>
   outbound.request({ url, method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}', userDestination: true }, new AbortController().signal);
 
-test('a kept-alive socket reset as it is reused: the request goes again once on a fresh socket and succeeds', async (t) => {
-  const server = await receiver('reset');
-  const outbound = new OutboundHttp({ allowPrivate: true, timeoutMs: 5_000 });
+/** An OutboundHttp for the receiver's test, closed with the receiver when the test ends. */
+function outboundFor(t: ExecutionContext, server: { close(): void }, extraCa?: string): OutboundHttp {
+  const outbound = new OutboundHttp({ allowPrivate: true, timeoutMs: 5_000, ...(extraCa ? { extraCa } : {}) });
   t.teardown(() => {
     outbound.close();
     server.close();
   });
+  return outbound;
+}
+
+/** Two requests at once leave two kept-alive sockets in the pool; a 'reset' receiver resets each at its second request. */
+async function fillPoolWithTwo(t: ExecutionContext, outbound: OutboundHttp, url: string): Promise<void> {
+  t.deepEqual((await Promise.all([post(outbound, url), post(outbound, url)])).map((answer) => answer.status), [200, 200]);
+}
+
+test('a kept-alive socket reset as it is reused: the request goes again once on a fresh socket and succeeds', async (t) => {
+  const server = await receiver('reset');
+  const outbound = outboundFor(t, server);
   t.is((await post(outbound, server.url)).status, 200);
   t.is((await post(outbound, server.url)).status, 200);
   t.is(server.received(), 3, 'the reset request was sent once more');
@@ -47,13 +58,8 @@ test('a kept-alive socket reset as it is reused: the request goes again once on 
 
 test('every kept-alive socket of the pool reset as it is reused: the second send opens a fresh one instead of taking the next stale socket', async (t) => {
   const server = await receiver('reset');
-  const outbound = new OutboundHttp({ allowPrivate: true, timeoutMs: 5_000 });
-  t.teardown(() => {
-    outbound.close();
-    server.close();
-  });
-  // Two requests at once leave two kept-alive sockets in the pool, and the receiver resets each at its second request.
-  t.deepEqual((await Promise.all([post(outbound, server.url), post(outbound, server.url)])).map((answer) => answer.status), [200, 200]);
+  const outbound = outboundFor(t, server);
+  await fillPoolWithTwo(t, outbound, server.url);
   t.is((await post(outbound, server.url)).status, 200);
   t.is(server.received(), 4, 'one reset request, then its send on a fresh socket');
 });
@@ -61,23 +67,15 @@ test('every kept-alive socket of the pool reset as it is reused: the second send
 test('over HTTPS with an extra CA, the fresh socket trusts the CA as the pool does', async (t) => {
   const certificates = makeTestCertificates();
   const server = await receiver('reset', false, certificates);
-  const outbound = new OutboundHttp({ allowPrivate: true, timeoutMs: 5_000, extraCa: readFileSync(certificates.caFile, 'utf8') });
-  t.teardown(() => {
-    outbound.close();
-    server.close();
-  });
-  t.deepEqual((await Promise.all([post(outbound, server.url), post(outbound, server.url)])).map((answer) => answer.status), [200, 200]);
+  const outbound = outboundFor(t, server, readFileSync(certificates.caFile, 'utf8'));
+  await fillPoolWithTwo(t, outbound, server.url);
   t.is((await post(outbound, server.url)).status, 200);
   t.is(server.received(), 4);
 });
 
 test('a reset on a fresh socket is the attempt failing, not retried at once', async (t) => {
   const server = await receiver('answer', true);
-  const outbound = new OutboundHttp({ allowPrivate: true, timeoutMs: 5_000 });
-  t.teardown(() => {
-    outbound.close();
-    server.close();
-  });
+  const outbound = outboundFor(t, server);
   await t.throwsAsync(post(outbound, server.url));
   t.is(server.received(), 1);
 });
