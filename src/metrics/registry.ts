@@ -7,8 +7,8 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
  */
 export const metricsRegistry = new Registry();
 // The event-loop delay monitor samples every 100 ms, not prom-client's default 10 ms: each sample is a
-// wake-up of an otherwise idle process, and at 10 ms the eight processes of a cluster spent 0.035 cores
-// on them (see the README's "Idle cost" under Cluster at scale). A stall long enough to matter still shows.
+// wake-up of an otherwise idle process, about half a percent of a core per process at 10 ms (see "Idle wake-ups"
+// under Cluster at scale in the README). A stall long enough to matter still shows.
 const eventLoopSampleMs = 100;
 collectDefaultMetrics({ register: metricsRegistry, eventLoopMonitoringPrecision: eventLoopSampleMs });
 
