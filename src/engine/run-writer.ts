@@ -5,6 +5,8 @@ import type { LocationResult } from '../store/entities/run.js';
 import { cycleKey, encodeLocationResults } from '../store/location-results-codec.js';
 import type { CheckState } from '../store/entities/uptime-check.js';
 import type { Store } from '../store/orm.js';
+import { arrayLiteral, type ArrayElement } from '../store/array-literal.js';
+import { preparedRows } from '../store/prepared-rows.js';
 import { logCheckStateChanged } from '../ops/event-log.js';
 
 /** A check whose state a run batch changed, as the update returns it. */
@@ -328,31 +330,30 @@ export class RunWriter {
   }
 
   private async insertRuns(runs: RunRecord[]): Promise<void> {
-    const params: unknown[] = [];
-    const rows = runs.map((run) => {
-      params.push(
-        run.checkId,
-        cycleKey(run.cycleId),
-        iso(run.startedAt),
-        iso(run.finishedAt),
-        run.state,
-        run.failingLocations,
-        run.latencyMs,
-        encodeLocationResults(run.results),
-        run.inMaintenance,
-        run.onDemand,
-      );
-      return '(?::int, ?::bigint, ?::timestamptz, ?::timestamptz, ?::text, ?::smallint, ?::int, ?::text, ?::boolean, ?::boolean)';
-    });
+    const column = (value: (run: RunRecord) => ArrayElement): string => arrayLiteral(runs.map(value));
+    const params = [
+      column((run) => run.checkId),
+      column((run) => cycleKey(run.cycleId)),
+      column((run) => iso(run.startedAt)),
+      column((run) => iso(run.finishedAt)),
+      column((run) => run.state),
+      column((run) => run.failingLocations),
+      column((run) => run.latencyMs),
+      column((run) => encodeLocationResults(run.results)),
+      column((run) => run.inMaintenance),
+      column((run) => run.onDemand),
+    ];
     // Rows of a check deleted meanwhile are skipped, not allowed to fail the whole batch. A cycle
     // already stored is skipped: a replayed one has the same start, one adopted by a new owner may
     // start up to its deadline (below the longest period, 15 min) apart; the check's runs of that
     // half hour are found through the primary key, per row (`offset 0` keeps the lookup a subplan:
     // as an anti-join, a batch of fifty hashed every run of the day's partitions, whose statistics
     // lag behind their growth, and the writer's cost grew with the runs stored and the checks).
-    await this.execute(
-      `with v (check_id, cycle_key, started_at, finished_at, state, failing_locations, latency_ms, results, in_maintenance, on_demand) as (
-         values ${rows.join(', ')}
+    await preparedRows(
+      this.store.em,
+      `with v as (
+         select * from unnest(?::int[], ?::bigint[], ?::timestamptz[], ?::timestamptz[], ?::text[], ?::smallint[], ?::int[], ?::text[], ?::boolean[], ?::boolean[])
+           as v (check_id, cycle_key, started_at, finished_at, state, failing_locations, latency_ms, results, in_maintenance, on_demand)
        ), inserted as (
          insert into runs (check_id, cycle_key, started_at, finished_at, state, failing_locations, latency_ms, results, in_maintenance, on_demand)
          select v.* from v
@@ -385,23 +386,23 @@ export class RunWriter {
     const entries = [...states];
     for (let i = 0; i < entries.length; i += this.maxBatch) {
       const chunk = entries.slice(i, i + this.maxBatch);
-      const params: unknown[] = [];
-      const rows = chunk.map(([id, update]) => {
-        params.push(id, update.state, iso(update.runStartedAt));
-        return '(?::int, ?::text, ?::timestamptz)';
-      });
+      const params = [
+        arrayLiteral(chunk.map(([id]) => id)),
+        arrayLiteral(chunk.map(([, update]) => update.state)),
+        arrayLiteral(chunk.map(([, update]) => iso(update.runStartedAt))),
+      ];
       // Raw SQL on purpose: the run does not change the check's configuration, so neither
       // `updated_at` nor `version` moves. An older run never overwrites a newer one. The join
       // with the row as it was before the statement gives the checks whose state changed.
-      const changed = await this.store.em.getConnection().execute<StateChangeRow[]>(
+      const changed = await preparedRows<StateChangeRow>(
+        this.store.em,
         `with changed as (
            update uptime_checks c set state = v.state, last_run_at = v.at
-           from (values ${rows.join(', ')}) v (id, state, at), uptime_checks before
+           from unnest(?::int[], ?::text[], ?::timestamptz[]) v (id, state, at), uptime_checks before
            where c.id = v.id and before.id = c.id and (c.last_run_at is null or c.last_run_at <= v.at)
            returning c.id, c.workspace_id, c.name, before.state as previous_state, c.state)
          select * from changed where previous_state <> state`,
         params,
-        'all',
       );
       for (const row of changed) {
         logCheckStateChanged(this.logger, { checkId: row.id, workspaceId: row.workspace_id, checkName: row.name, previousState: row.previous_state, state: row.state });
