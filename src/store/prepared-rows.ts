@@ -5,7 +5,7 @@ import type { ClientBase } from 'pg';
 import type { PGliteInterface } from '@electric-sql/pglite';
 import { embeddedPreparedRows, type NamedStatement } from './embedded-prepared.js';
 
-/** Statements by their SQL: a fixed set per process (the read routes' queries and their filter combinations). */
+/** Statements by their SQL: a fixed set per process (the read routes' queries and their filter combinations, the run writer's batches). */
 const statements = new Map<string, NamedStatement>();
 
 function prepared(sql: string): NamedStatement {
@@ -19,9 +19,9 @@ function prepared(sql: string): NamedStatement {
 }
 
 /**
- * Rows of a read statement (placeholders `?`; the SQL must hold no other `?`). It runs as a named
- * prepared statement on the pooled connection, so that the database plans it once per connection
- * instead of on every request: planning cost more than executing the read routes' statements
+ * Rows of a statement (placeholders `?`; the SQL must hold no other `?`) whose text is one of a
+ * fixed set. It runs as a named prepared statement on the pooled connection, so that the database
+ * plans it once per connection instead of on every call: planning cost more than executing the read routes' statements
  * (on PostgreSQL, see PLAN_ONCE in orm.ts; on the embedded database, embedded-prepared.ts). In a
  * transaction it runs on the transaction's connection. Logged to the ORM's query logger like every
  * other statement.
