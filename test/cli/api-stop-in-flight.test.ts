@@ -6,17 +6,10 @@ import pg from 'pg';
 import { httpCheck } from '../api/helpers/check-bodies.js';
 import { runCli } from '../support/cli.js';
 import { freshDatabase } from '../support/database.js';
+import { waitFor } from '../support/notify/wait.js';
 import { startHttpRole, stopServe } from '../support/serve-process.js';
 
 const withDatabase = process.env.DATABASE_URL ? test : test.skip;
-
-async function until(what: string, condition: () => Promise<boolean> | boolean): Promise<void> {
-  const deadline = Date.now() + 20_000;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`${what}: not within 20 s`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 withDatabase('a stopping api role lets a change whose client hung up finish before it closes the bus and the database', async (t) => {
   t.timeout(120_000);
@@ -51,11 +44,11 @@ withDatabase('a stopping api role lets a change whose client hung up finish befo
   update.end(JSON.stringify({ ...body, name: 'Renamed while stopping' }));
   const waitingForLock = async () =>
     (await locker.query<{ n: number }>("select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'")).rows[0]!.n > 0;
-  await until('the update waits for the row', waitingForLock);
+  await waitFor(waitingForLock, 20_000, 'the update to wait for the row');
   update.destroy();
   const exited = once(api.child, 'exit') as Promise<[number | null]>;
   api.child.kill('SIGTERM');
-  await until('the role begins to stop', () => api.output().includes('"msg":"stopping"'));
+  await waitFor(() => api.output().includes('"msg":"stopping"'), 20_000, 'the role to begin to stop');
   t.true(await waitingForLock(), 'the update still waits');
   await locker.query('commit');
   const [code] = await exited;
