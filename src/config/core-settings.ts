@@ -19,7 +19,7 @@ export const CoreSettings = Type.Object({
   ),
   VANTAGE_DATA_DIR: Type.String({ default: './data', minLength: 1, description: 'embedded database and uploads' }),
   DATABASE_URL: Type.Optional(
-    Type.String({ pattern: '^postgres(ql)?://', description: 'a postgres:// or postgresql:// URL; unset: embedded PGlite' }),
+    Type.String({ pattern: '^postgres(ql)?://', description: 'a postgres:// or postgresql:// URL, its parameters read as libpq reads them (host=/var/run/postgresql for a Unix socket, sslmode, sslrootcert, application_name); unset: embedded PGlite' }),
   ),
   NATS_URL: Type.Optional(
     Type.String({ pattern: '^(nats|tls)://[^,]+(,(nats|tls)://[^,]+)*$', description: 'nats:// URLs, comma-separated; unset: in-process bus' }),

@@ -11,6 +11,7 @@ import type { Logger } from '../log.js';
 import { lockDataDir } from './data-dir-lock.js';
 import { allEntities } from './entities/index.js';
 import { migrationsList } from './migrations/index.js';
+import { postgresConnection } from './postgres-connection.js';
 
 export type Store = MikroORM;
 
@@ -89,12 +90,28 @@ const planOnce = (connection: PgConnection, done: (error: Error | null, connecti
   connection.query(PLAN_ONCE, (error) => done(error, connection));
 
 function postgresOptions(options: StoreOptions & { databaseUrl: string }): Options {
-  return { ...baseOptions(options), clientUrl: options.databaseUrl, pool: { min: 0, max: options.poolSize ?? 10, afterCreate: planOnce } };
+  return {
+    ...baseOptions(options),
+    clientUrl: options.databaseUrl,
+    driverOptions: { connection: postgresConnection(options.databaseUrl) },
+    pool: { min: 0, max: options.poolSize ?? 10, afterCreate: planOnce },
+  };
 }
 
 /** Opens the store: PostgreSQL when a URL is given, PGlite otherwise. Does not migrate. */
 export async function openStore(options: StoreOptions): Promise<Store> {
-  if (options.databaseUrl) return MikroORM.init(postgresOptions({ ...options, databaseUrl: options.databaseUrl }));
+  if (options.databaseUrl) {
+    const store = await MikroORM.init({ ...postgresOptions({ ...options, databaseUrl: options.databaseUrl }), connect: false });
+    try {
+      await store.connect();
+    } catch (error) {
+      // A role that waits for its database opens the store again and again while it is away: each
+      // failed attempt must not leave its pool (a timer, a socket) behind.
+      await store.close(true).catch(() => undefined);
+      throw error;
+    }
+    return store;
+  }
   const store = await MikroORM.init(embeddedOptions(options));
   // PGlite is the one connection, and lives as long as the store.
   await (await embeddedInstance(store))!.exec(PLAN_ONCE);
