@@ -130,7 +130,12 @@ export class NatsBus implements Bus {
   async close(): Promise<void> {
     await Promise.all([...this.bindings].map((binding) => binding.stop()));
     this.bindings.clear();
-    if (!this.nc.isClosed()) await this.nc.drain();
+    if (this.nc.isClosed()) return;
+    // Draining hands the subscriptions back through the server. With NATS away it fails, and the
+    // client would go on reconnecting, timers and all, in a process that is stopping.
+    await this.nc.drain().catch(async () => {
+      if (!this.nc.isClosed()) await this.nc.close();
+    });
   }
 
   private async openConsumer(options: DurableConsumerOptions): Promise<ConsumerMessages> {

@@ -1,10 +1,10 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Bus } from '../bus/bus.js';
 import type { ChangeNotice } from '../bus/messages.js';
-import { changeSubject } from '../bus/subjects.js';
 import type { Logger } from '../log.js';
 import { ActivityLogEntry } from '../store/entities/activity-log.js';
 import { User } from '../store/entities/user.js';
+import { publishChangeNotices } from './change-notices.js';
 
 interface ChangeBase {
   /** Activity-log action, e.g. `uptime_check.update`. */
@@ -117,22 +117,14 @@ export async function commitChanges<T>(outlets: ChangeOutlets, author: ChangeAut
     }
     return value;
   });
-  await publishNotices(outlets, changes);
+  const at = outlets.now().toISOString();
+  const notices: ChangeNotice[] = [];
+  for (const change of changes) {
+    if (change.notice !== null) notices.push({ kind: change.resourceType, id: change.resourceId, action: change.notice, at });
+  }
+  await publishChangeNotices(outlets.bus, outlets.logger, notices);
   return result;
 }
 
 const workspaceOfEntry = (author: ChangeAuthor, change: Pick<Change, 'workspaceId'>): number | null =>
   change.workspaceId !== undefined ? change.workspaceId : author.workspaceId;
-
-async function publishNotices(outlets: ChangeOutlets, changes: readonly Change[]): Promise<void> {
-  const at = outlets.now().toISOString();
-  for (const change of changes) {
-    if (change.notice === null) continue;
-    const notice: ChangeNotice = { kind: change.resourceType, id: change.resourceId, action: change.notice, at };
-    try {
-      await outlets.bus.publishDurable(changeSubject(notice.kind, notice.id), notice);
-    } catch (error) {
-      outlets.logger.error({ err: error, notice }, 'change notice not published; the engine resync will pick the change up');
-    }
-  }
-}

@@ -1,7 +1,7 @@
 import { rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { ChangeNotice } from '../../bus/messages.js';
-import { changeSubject } from '../../bus/subjects.js';
+import { publishChangeNotices } from '../../services/change-notices.js';
 import { isEmailAddress } from '../../domain/email-address.js';
 import { Client } from '../../store/entities/client.js';
 import { User } from '../../store/entities/user.js';
@@ -74,11 +74,5 @@ export async function deleteClientAccount(context: RequestContext, principal: Pr
     ...notices.map((change) => ({ kind: change.resourceType as ChangeNotice['kind'], id: change.resourceId, action: 'deleted' as const, at })),
     { kind: 'client', id: client.id, action: 'deleted', at },
   ];
-  for (const notice of all) {
-    try {
-      await context.deps.bus.publishDurable(changeSubject(notice.kind, notice.id), notice);
-    } catch (error) {
-      context.logger.error({ err: error, notice }, 'change notice not published; the engine resync will pick the deletion up');
-    }
-  }
+  await publishChangeNotices(context.deps.bus, context.logger, all);
 }
