@@ -1,5 +1,6 @@
 import test from 'ava';
 import type { OnDemandProbe, RunSummary } from '../../src/api/on-demand-probe.js';
+import { ActivityLogEntry } from '../../src/store/entities/activity-log.js';
 import { UptimeCheck } from '../../src/store/entities/uptime-check.js';
 import { dnsCheck, httpCheck, pingCheck } from './helpers/check-bodies.js';
 import { ApiHarness, type Account } from './helpers/api-harness.js';
@@ -82,6 +83,48 @@ test('bulk-pause pauses or resumes the named checks of the workspace and answers
   t.like(resume.body.data, { matched: 2, changed: 2 });
   const paused = await api.call('GET', '/mobile/uptime-checks?paused=true', { account });
   t.deepEqual(paused.body.data.map((check: { id: number }) => check.id), [b]);
+});
+
+test('bulk-pause records an activity-log entry and publishes a change notice for each check it changed, and for no other', async (t) => {
+  const account = await api.account('pro');
+  const ids: number[] = [];
+  for (let i = 0; i < 5; i++) ids.push(await create(account, pingCheck()));
+  const [first, second, third, fourth, fifth] = ids as [number, number, number, number, number];
+  await api.call('POST', `/mobile/uptime-checks/${second}/pause`, { account });
+  const em = api.em.fork();
+  (await em.findOneOrFail(UptimeCheck, fourth)).managedBy = 'kubernetes';
+  await em.flush();
+  const versions = new Map((await api.em.fork().find(UptimeCheck, { id: ids })).map((check) => [check.id, check.version]));
+  const published = api.bus.durable.length;
+
+  const res = await api.call('POST', '/mobile/uptime-checks/bulk-pause', { account, body: { action: 'pause', ids: [fifth, first, second, third, fourth] } });
+  t.like(res.body.data, { matched: 5, changed: 3, unchanged: 1, skipped_managed: [fourth] });
+
+  // The file's other tests run beside this one on the same bus: only this account's checks are looked at.
+  const notices = api.bus.durable.slice(published).filter((m) => ids.some((id) => m.subject === `vantage.changes.uptime_check.${id}`));
+  t.deepEqual(notices.map((m) => m.data as { id: number; action: string }).map(({ id, action }) => [id, action]), [[first, 'paused'], [third, 'paused'], [fifth, 'paused']]);
+  const entries = await api.em.fork().find(ActivityLogEntry, { resourceId: ids, action: 'uptime_check.pause', details: { bulk: true } }, { orderBy: { id: 'asc' }, populate: ['actor'] });
+  t.deepEqual(entries.map((entry) => entry.resourceId), [first, third, fifth]);
+  t.true(entries.every((entry) => entry.actor?.id === account.userId && entry.workspaceId === account.workspaceId));
+  const after = await api.em.fork().find(UptimeCheck, { id: ids }, { orderBy: { id: 'asc' } });
+  t.deepEqual(after.map((check) => [check.id, check.paused, check.version - versions.get(check.id)!]), [
+    [first, true, 1],
+    [second, true, 0],
+    [third, true, 1],
+    [fourth, false, 0],
+    [fifth, true, 1],
+  ]);
+});
+
+test('bulk-pause answers ids no check can have, past 32 bits up to 2^63, as not found, and changes nothing for them', async (t) => {
+  const account = await api.account('pro');
+  const a = await create(account, pingCheck());
+  const res = await api.call('POST', '/mobile/uptime-checks/bulk-pause', { account, body: { action: 'pause', ids: [a, 2 ** 31, 2 ** 53 - 1] } });
+  t.is(res.status, 200, JSON.stringify(res.body));
+  t.deepEqual(res.body.data, { action: 'pause', matched: 1, changed: 1, unchanged: 0, skipped_managed: [], skipped_capability: [], not_found: [2 ** 31, 2 ** 53 - 1] });
+  const huge = await api.call('POST', '/mobile/uptime-checks/bulk-pause', { account, rawBody: '{"action":"resume","ids":[9223372036854775808]}' });
+  t.not(huge.status, 500, JSON.stringify(huge.body));
+  t.true((await api.call('GET', `/mobile/uptime-checks/${a}`, { account })).body.data.paused);
 });
 
 test('bulk-pause on resume leaves DNS/TCP checks the plan does not cover', async (t) => {

@@ -1,6 +1,6 @@
 import { locationsByCheckType, everyLocationSupportsEverything, parseLocationList } from '../../domain/check-options.js';
 import { validateCheck, type CheckConfig } from '../../domain/check-validation.js';
-import { capabilityDenial, capabilityForCheckType } from '../../domain/entitlement.js';
+import { capabilityForCheckType } from '../../domain/entitlement.js';
 import { UptimeCheck, UptimeCheckFavorite, type CheckType } from '../../store/entities/uptime-check.js';
 import { workspaceIdOfRoute, workspaceOf, type Principal } from '../auth/principal.js';
 import { validationError } from '../errors.js';
@@ -21,7 +21,7 @@ export function usableLocations(context: RequestContext): Record<CheckType, stri
 const allowPrivateTargets = (context: RequestContext): boolean => context.deps.settings.VANTAGE_ALLOW_PRIVATE_TARGETS === '1';
 
 /** Permission, then entitlement: the order every check mutation answers in. */
-function guardMutation(principal: Principal): void {
+export function guardMutation(principal: Principal): void {
   requirePermission(principal, 'manage_uptime_checks');
   requireActiveEntitlement(principal);
 }
@@ -85,57 +85,5 @@ export async function toggleFavorite(context: RequestContext, principal: Princip
     else tx.create(UptimeCheckFavorite, { user: principal.user.id, workspace: check.workspace, check });
     changes.record({ action: existing ? 'uptime_check.unfavorite' : 'uptime_check.favorite', resourceType: 'uptime_check', resourceId: id, notice: null });
     return !existing;
-  });
-}
-
-export interface BulkPauseOutcome {
-  action: 'pause' | 'resume';
-  /** Checks of this workspace that the request named (all of them when `ids` was omitted). */
-  matched: number;
-  /** Checks whose paused state changed. */
-  changed: number;
-  /** Already in the requested state. */
-  unchanged: number;
-  /** Left alone: managed by a Kubernetes manifest. */
-  skipped_managed: number[];
-  /** Left alone on resume: DNS/TCP checks the plan does not cover. */
-  skipped_capability: number[];
-  /** Ids that are not checks of this workspace (another workspace's, another client's, or none): ignored. */
-  not_found: number[];
-}
-
-export async function bulkPause(
-  context: RequestContext,
-  principal: Principal,
-  action: 'pause' | 'resume',
-  ids: number[] | undefined,
-): Promise<BulkPauseOutcome> {
-  guardMutation(principal);
-  const paused = action === 'pause';
-  const workspace = workspaceOf(principal);
-  return mutate(context, principal, async (tx, changes) => {
-    const checks = await tx.find(UptimeCheck, ids === undefined ? { workspace } : { workspace, id: { $in: ids } }, { orderBy: { id: 'asc' } });
-    const found = new Set(checks.map((check) => check.id));
-    const outcome: BulkPauseOutcome = {
-      action,
-      matched: checks.length,
-      changed: 0,
-      unchanged: 0,
-      skipped_managed: [],
-      skipped_capability: [],
-      not_found: (ids ?? []).filter((id) => !found.has(id)),
-    };
-    for (const check of checks) {
-      if (check.managedBy === 'kubernetes') outcome.skipped_managed.push(check.id);
-      else if (!paused && capabilityDenial(principal.entitlement, capabilityForCheckType(check.checkType))) {
-        outcome.skipped_capability.push(check.id);
-      } else if (check.paused === paused) outcome.unchanged++;
-      else {
-        check.paused = paused;
-        outcome.changed++;
-        changes.record({ action: `uptime_check.${action}`, resourceType: 'uptime_check', resourceId: check.id, notice: paused ? 'paused' : 'resumed', details: { bulk: true } });
-      }
-    }
-    return outcome;
   });
 }
