@@ -18,7 +18,7 @@ import { runWrk, wrkInstalled, type WrkPosts } from './wrk-load.js';
 /**
  * The API as the mobile app sees it: 10,000 checks in one workspace, 16 concurrent clients
  * sending Basic credentials on keep-alive connections, every read route of the app's screens, the
- * create and the update, on PostgreSQL (`vantage api`, when DATABASE_URL is set) and on the
+ * create, the update and a bulk pause of the whole workspace, on PostgreSQL (`vantage api`, when DATABASE_URL is set) and on the
  * embedded database (`vantage serve`). Each route is printed beside a bare baseline measured in the same
  * run: a `node:http` handler running the list's row query with `pg` (PGlite when embedded).
  * The checks' hosts name a local target (a hosts file, and the benchmarks' targets process), so
@@ -185,6 +185,8 @@ interface Load {
   gets?: string[];
   /** POSTs as wrk makes them (the same requests as `next`). */
   posts?: WrkPosts;
+  /** Clients at once, when not the bench's concurrency (sent by the Node client). */
+  clients?: number;
   next(sequence: number): LoadRequest;
 }
 
@@ -203,7 +205,7 @@ const loadGenerator = useWrk ? 'load generator: wrk (1 thread)' : 'load generato
 const runRouteLoad = (port: number, headers: Record<string, string>, span: number, load: Load): Promise<LoadResult> =>
   useWrk && (load.gets || load.posts)
     ? runWrk({ port, headers, connections: concurrency, threads: 1, seconds: span, paths: load.gets ?? ['/'], ...(load.posts && { posts: load.posts }) })
-    : runLoad({ port, headers, concurrency, seconds: span, expectedStatus: load.expectedStatus, next: load.next });
+    : runLoad({ port, headers, concurrency: load.clients ?? concurrency, seconds: span, expectedStatus: load.expectedStatus, next: load.next });
 
 /**
  * A check's full configuration POSTed per request, named and addressed by the request's number:
@@ -251,6 +253,14 @@ function routes(seed: Seed): Route[] {
     { name: 'POST /mobile/uptime-checks', as: 'writer', expectedStatus: 201, ...checkPosts('created', 15) },
     // A full replacement of a different check each time (under a new name), in the large workspace; measured last, as it renames checks.
     { name: 'POST /mobile/uptime-checks/{id}/update', as: 'reader', expectedStatus: 200, ...checkPosts('updated', 10, seed.reader.firstCheckId) },
+    // The app's "pause all" and "resume all" in turn, each a change of every check of the workspace: how long one takes.
+    {
+      name: `POST /mobile/uptime-checks/bulk-pause, all ${checks} checks, 1 client`,
+      as: 'reader',
+      expectedStatus: 200,
+      clients: 1,
+      next: (sequence) => ({ method: 'POST', path: '/app/api/v1/mobile/uptime-checks/bulk-pause', body: JSON.stringify({ action: sequence % 2 === 0 ? 'pause' : 'resume' }) }),
+    },
   ];
 }
 
@@ -323,7 +333,7 @@ function print(engine: string, rows: Row[]): void {
   ];
   for (const { route, result, serverCpu, postgresCpu } of rows) {
     lines.push(
-      `| ${route} | ${result.perSecond.toFixed(0)} | ${result.p50Ms.toFixed(1)} | ${result.p99Ms.toFixed(1)} | ${result.failures} | ` +
+      `| ${route} | ${result.perSecond.toFixed(result.perSecond < 10 ? 1 : 0)} | ${result.p50Ms.toFixed(1)} | ${result.p99Ms.toFixed(1)} | ${result.failures} | ` +
         `${((100 * result.perSecond) / base).toFixed(0)}% | ${perRequest(serverCpu, result)} | ${perRequest(postgresCpu, result)} | ${result.clientCpuSeconds.toFixed(2)} |`,
     );
   }
