@@ -29,6 +29,9 @@ export class CheckSync {
   private serial: Promise<void> = Promise.resolve();
   private failing = false;
   private stopping = false;
+  /** Checks noticed since the last reload of noticed checks began, with whether a test-now was asked. */
+  private noticed = new Map<number, boolean>();
+  private noticedReload: Promise<void> | null = null;
 
   constructor(private readonly options: CheckSyncOptions) {}
 
@@ -37,12 +40,9 @@ export class CheckSync {
       this.options.logger.warn({ data }, 'ignoring a change notice that does not match the message schema');
       return Promise.resolve();
     }
+    if (data.kind === 'uptime_check') return this.reloadNoticed(data.id, data.action === 'test_now');
     return this.inOrder(async () => {
       switch (data.kind) {
-        case 'uptime_check':
-          await this.reloadChecks([data.id]);
-          if (data.action === 'test_now') this.options.actors.tell(data.id, { type: 'testNow', at: this.options.clock.now(), nonce: onDemandNonce() });
-          return;
         case 'maintenance_window':
           await this.reloadMaintenance();
           return;
@@ -53,6 +53,26 @@ export class CheckSync {
           return;
       }
     });
+  }
+
+  /**
+   * Check notices that arrive while a task runs share one reload: a bulk change of 10,000 checks
+   * sends 10,000 notices, which one by one were 10,000 turns of two or three queries each, with
+   * every other notice waiting behind them. Reloading reads what is stored now, so one reload
+   * answers every notice of the check that came before it.
+   */
+  private reloadNoticed(checkId: number, testNow: boolean): Promise<void> {
+    this.noticed.set(checkId, this.noticed.get(checkId) === true || testNow);
+    this.noticedReload ??= this.inOrder(async () => {
+      const noticed = this.noticed;
+      this.noticed = new Map();
+      this.noticedReload = null;
+      await this.reloadChecks([...noticed.keys()]);
+      for (const [id, testNowAsked] of noticed) {
+        if (testNowAsked) this.options.actors.tell(id, { type: 'testNow', at: this.options.clock.now(), nonce: onDemandNonce() });
+      }
+    });
+    return this.noticedReload;
   }
 
   /** Heals whatever change notices were missed: maintenance windows, checks (by the resync plan) and incident states. */
