@@ -12,6 +12,7 @@ import { Migration20261126061500 } from './Migration20261126061500.js';
 import { Migration20261126064500 } from './Migration20261126064500.js';
 import { Migration20261126123000 } from './Migration20261126123000.js';
 import { Migration20261126150000 } from './Migration20261126150000.js';
+import { Migration20261128090000 } from './Migration20261128090000.js';
 
 /** Every migration in order. `npm run migration:create` writes a new file; add it here. */
 export const migrationsList: MigrationObject[] = [
@@ -29,4 +30,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261126064500', class: Migration20261126064500 },
   { name: 'Migration20261126123000', class: Migration20261126123000 },
   { name: 'Migration20261126150000', class: Migration20261126150000 },
+  { name: 'Migration20261128090000', class: Migration20261128090000 },
 ];
