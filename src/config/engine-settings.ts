@@ -30,8 +30,8 @@ export const EngineSettings = Type.Object({
   VANTAGE_ENGINE_START_RATE: Type.Integer({
     minimum: 10,
     maximum: 100_000,
-    default: 2000,
+    default: 500,
     description:
-      'checks an engine starts per second at most when many start at once (its start, a restart, taking over partitions): their first cycles are spread at this rate instead of fired together (10 to 100000)',
+      'checks an engine starts per second at most when many start at once (its start, a restart, taking over partitions): their first cycles are spread at this rate instead of fired together, so adopting N checks takes N / rate seconds (10 to 100000). At 2000, two engines restarted at once with 100,000 checks on 2 cores asked for 12,000 probes a second and the agents dropped most of them',
   }),
 });

@@ -45,13 +45,13 @@ export interface EngineConfig {
   probeBatch?: BatchLimits | undefined;
   /**
    * Checks started per second at most when many start at once (adopting partitions at start,
-   * a takeover, a restart): their first cycles are spread instead of fired together. Default 2000.
+   * a takeover, a restart): their first cycles are spread instead of fired together. Default 500.
    */
   startRatePerSecond?: number | undefined;
 }
 
 const defaultProbeBatch: BatchLimits = { maxItems: 250, windowMs: 250 };
-const defaultStartRate = 2000;
+const defaultStartRate = 500;
 
 /**
  * Runs the checks of the partitions this replica leases: brings partitions up and down as the
