@@ -46,7 +46,7 @@ withDatabase('a stopping api role lets a change whose client hung up finish befo
     (await locker.query<{ n: number }>("select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'")).rows[0]!.n > 0;
   await waitFor(waitingForLock, 20_000, 'the update to wait for the row');
   update.destroy();
-  const exited = once(api.child, 'exit') as Promise<[number | null]>;
+  const exited = once(api.child, 'close') as Promise<[number | null]>;
   api.child.kill('SIGTERM');
   await waitFor(() => api.output().includes('"msg":"stopping"'), 20_000, 'the role to begin to stop');
   t.true(await waitingForLock(), 'the update still waits');

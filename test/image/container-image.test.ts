@@ -59,7 +59,7 @@ imageTest('CI builds the image with buildah, and vantage serve runs in it: /heal
   let log = '';
   build.stdout.on('data', (chunk: Buffer) => (tag += chunk.toString()));
   build.stderr.on('data', (chunk: Buffer) => (log += chunk.toString()));
-  const [built] = (await once(build, 'exit')) as [number | null];
+  const [built] = (await once(build, 'close')) as [number | null];
   t.is(built, 0, log.slice(-4000));
   tag = tag.trim();
   t.is(tag, `ghcr.io/vantage-monitoring/vantage:${version}`);
@@ -133,7 +133,7 @@ imageTest('CI builds the image with buildah, and vantage serve runs in it: /heal
     const tini = descendants(serve.pid!).find((pid) => commandOf(pid)[0] === '/usr/bin/tini');
     t.truthy(tini, 'tini runs the entrypoint');
     process.kill(tini!, 'SIGTERM');
-    const [code] = (await once(serve, 'exit')) as [number | null];
+    const [code] = (await once(serve, 'close')) as [number | null];
     t.is(code, 0, output.slice(-4000));
     t.regex(output, /"msg":"stopped"/, 'serve shut down gracefully');
   } finally {

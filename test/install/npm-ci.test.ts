@@ -21,7 +21,7 @@ test('npm ci builds the ICMP addons, reports no unreviewed install script and ru
     let output = '';
     npm.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     npm.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    const [code] = (await once(npm, 'exit')) as [number | null];
+    const [code] = (await once(npm, 'close')) as [number | null];
     t.is(code, 0, output.slice(-3000));
     t.notRegex(output, /install-scripts|not yet covered|unreviewed/i, output);
     t.regex(output, /icmp-datagram@0\.1\.0 install/, 'the ICMP addon built');

@@ -17,7 +17,8 @@ export async function runCli(args: string[], env: Record<string, string | undefi
   let stderr = '';
   child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const [code] = (await once(child, 'exit')) as [number | null];
+  // 'close', not 'exit': under load the exit can come before the last output has been read.
+  const [code] = (await once(child, 'close')) as [number | null];
   return { code, stdout, stderr };
 }
 
