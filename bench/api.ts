@@ -151,7 +151,7 @@ async function startApi(target: Target): Promise<{ child: ChildProcess; port: nu
   while (Date.now() - began < 120_000) {
     if (child.exitCode !== null) throw new Error(`${role} exited with ${child.exitCode}`);
     if (await fetch(`http://127.0.0.1:${port}/readyz`).then((r) => r.status === 200, () => false)) {
-      await settle(child.pid!);
+      await settle(child.pid!, port);
       return { child, port };
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -159,12 +159,21 @@ async function startApi(target: Target): Promise<{ child: ChildProcess; port: nu
   throw new Error(`${role} not ready within 120 s`);
 }
 
+/** `vantage_engine_starts_waiting` on the role's /metrics; 0 when the role runs no engine. */
+async function startsWaiting(port: number): Promise<number> {
+  const text = await fetch(`http://127.0.0.1:${port}/metrics`).then((response) => response.text());
+  return Number(/^vantage_engine_starts_waiting (\S+)$/m.exec(text)?.[1] ?? 0);
+}
+
 /**
- * `serve` loads and schedules every check once it is ready (the engine in the same process):
- * measured from when its CPU use falls below half a core over two seconds (at most a minute),
- * as a user sees it once the service has started, not during its start.
+ * `serve` loads and starts every check once it is ready (the engine in the same process), at
+ * VANTAGE_ENGINE_START_RATE: measured once no start waits any more and its CPU use falls below
+ * half a core over two seconds (at most a minute more), as a user sees it once the service has
+ * started, not during its start.
  */
-async function settle(pid: number): Promise<void> {
+async function settle(pid: number, port: number): Promise<void> {
+  const startsDue = Date.now() + 120_000;
+  while ((await startsWaiting(port)) > 0 && Date.now() < startsDue) await new Promise((resolve) => setTimeout(resolve, 500));
   const began = Date.now();
   while (Date.now() - began < 60_000) {
     const before = cpuOfPid(pid);

@@ -52,6 +52,11 @@ export class ActorRegistry implements RunningChecks {
     return this.checks.size;
   }
 
+  /** Actors waiting for their turn to start (see StartPacer): the catch-up still ahead after a start or a takeover. */
+  get startsWaiting(): number {
+    return this.starts.waiting;
+  }
+
   has(checkId: number): boolean {
     return this.checks.has(checkId);
   }

@@ -154,6 +154,7 @@ export class Engine implements PartitionListener {
     this.stopGauges.push(
       sampledGauge('vantage_engine_actors', 'Check actors this engine runs', 'sum', () => this.actors.size),
       sampledGauge('vantage_engine_open_cycles', 'Cycles started and not yet closed', 'sum', () => this.actors.openCycles()),
+      sampledGauge('vantage_engine_starts_waiting', 'Check actors waiting for their turn to start at VANTAGE_ENGINE_START_RATE', 'sum', () => this.actors.startsWaiting),
     );
     await this.config.leases.start(this);
     const interval = this.config.resyncIntervalMs ?? 30_000;
