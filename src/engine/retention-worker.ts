@@ -8,6 +8,7 @@ import { fence, LeaseLost, recordPass, releaseLease, takeLease } from '../store/
 import type { Store } from '../store/orm.js';
 import { createPartition, dropPartition, listPartitions, purgeStrayRows, strayUnitStarts, type TimePartitionedTable } from '../store/partitions.js';
 import { deleteFinishedNotifications, deleteOldActivity } from '../store/row-retention.js';
+import { vacuumDue, vacuumEmbedded, vacuumsItself } from '../store/embedded-vacuum.js';
 import type { Clock } from './clock.js';
 
 const dayMs = 86_400_000;
@@ -41,6 +42,8 @@ export interface RetentionWorkerOptions {
   /** Day partitions of runs made ahead of the current day. */
   daysAhead?: number;
   retry?: { baseMs: number; maxMs: number };
+  /** On the embedded database, which has no autovacuum: the least time between two vacuums by passes of this worker. */
+  vacuumEveryMs?: number;
   /** Tests: runs inside a partition's transaction right before it is attached. */
   beforeAttach?: (tx: Knex.Transaction) => Promise<void>;
 }
@@ -53,11 +56,14 @@ export interface PassReport {
   activityDeleted: number;
   /** Some work was left for the next pass (the bounds per pass were reached). */
   more: boolean;
+  /** The pass vacuumed the embedded database. */
+  vacuumed: boolean;
 }
 
 /**
  * Keeps storage bounded: makes time partitions ahead of need, drops the ones past retention
- * whole, and deletes finished notifications and old activity in bounded batches. Every engine
+ * whole, deletes finished notifications and old activity in bounded batches, and vacuums the
+ * embedded database, which has no autovacuum, at most every `vacuumEveryMs`. Every engine
  * replica runs one; the one that holds the `retention` lease does the passes, and every step runs
  * in a transaction that first proves the lease is still held (so a step is all or nothing, and a
  * replica that lost the lease does nothing more).
@@ -77,6 +83,8 @@ export class RetentionWorker {
   private readonly deleteBatch: number;
   private readonly daysAhead: number;
   private readonly retry: { baseMs: number; maxMs: number };
+  private readonly vacuumEveryMs: number;
+  private lastVacuumAt: number | null = null;
 
   constructor(private readonly options: RetentionWorkerOptions) {
     this.intervalMs = options.intervalMs ?? 60_000;
@@ -86,6 +94,7 @@ export class RetentionWorker {
     this.deleteBatch = options.deleteBatch ?? 5_000;
     this.daysAhead = options.daysAhead ?? 3;
     this.retry = options.retry ?? { baseMs: 1_000, maxMs: 60_000 };
+    this.vacuumEveryMs = options.vacuumEveryMs ?? 3_600_000;
   }
 
   start(): void {
@@ -149,7 +158,7 @@ export class RetentionWorker {
   private async pass(): Promise<PassReport | null> {
     const db = this.db();
     if (!(await takeLease(db, leaseName, this.holder, this.leaseMs))) return null;
-    const report: PassReport = { created: [], dropped: [], strayRowsPurged: 0, notificationsDeleted: 0, activityDeleted: 0, more: false };
+    const report: PassReport = { created: [], dropped: [], strayRowsPurged: 0, notificationsDeleted: 0, activityDeleted: 0, more: false, vacuumed: false };
     const { policy } = this.options;
     try {
       await this.partitions(RUNS_TABLE, policy.runDays * dayMs, this.daysAhead, report);
@@ -158,6 +167,8 @@ export class RetentionWorker {
       report.notificationsDeleted = await this.step((tx) => deleteFinishedNotifications(tx, new Date(now - policy.outboxDays * dayMs), this.deleteBatch));
       report.activityDeleted = await this.step((tx) => deleteOldActivity(tx, new Date(now - policy.activityDays * dayMs), this.deleteBatch));
       report.more ||= report.notificationsDeleted === this.deleteBatch || report.activityDeleted === this.deleteBatch;
+      // Once the pass has deleted all it will for now: a vacuum in the middle of a backlog would be repeated by the next pass.
+      report.vacuumed = !report.more && (await this.vacuumIfDue());
       await recordPass(db, leaseName, this.holder);
     } catch (error) {
       if (error instanceof LeaseLost) {
@@ -166,10 +177,21 @@ export class RetentionWorker {
       }
       throw error;
     }
-    if (report.created.length + report.dropped.length + report.notificationsDeleted + report.activityDeleted + report.strayRowsPurged > 0) {
+    if (report.vacuumed || report.created.length + report.dropped.length + report.notificationsDeleted + report.activityDeleted + report.strayRowsPurged > 0) {
       this.options.logger.info(report, 'retention pass');
     }
     return report;
+  }
+
+  /** Vacuums the embedded database when it is due (see embedded-vacuum.ts); PostgreSQL's autovacuum needs no help. */
+  private async vacuumIfDue(): Promise<boolean> {
+    const { store, clock } = this.options;
+    if (vacuumsItself(store) || !vacuumDue(this.lastVacuumAt, clock.now(), this.vacuumEveryMs)) return false;
+    const began = Date.now();
+    await vacuumEmbedded(store);
+    this.lastVacuumAt = clock.now();
+    this.options.logger.info({ tookMs: Date.now() - began }, 'embedded database vacuumed');
+    return true;
   }
 
   private async partitions(target: TimePartitionedTable, retentionMs: number, ahead: number, report: PassReport): Promise<void> {
