@@ -289,6 +289,33 @@ test('the list paginates and filters by status, search, paused and favorite', as
   t.deepEqual(await names('?limit=1'), ['Alpha shop']);
 });
 
+test('every page of every filter is its slice of the whole list, whether walked from the start or from the end', async (t) => {
+  const account = await api.account('pro');
+  const states = ['up', 'down', 'unknown', 'pending', 'up'] as const;
+  const em = api.em;
+  for (let n = 0; n < 13; n++) {
+    const id = await create(account, pingCheck({ name: `Paged ${String.fromCharCode(109 - n)}${n}`, hostname: `paged-${n}.example.com` }));
+    (await em.findOneOrFail(UptimeCheck, id)).state = states[n % states.length]!;
+    await em.flush();
+    if (n % 4 === 0) await api.call('POST', `/mobile/uptime-checks/${id}/pause`, { account });
+    if (n % 3 === 0) await api.call('POST', `/mobile/uptime-checks/${id}/favorite`, { account });
+  }
+  const list = async (query: string) => {
+    const res = await api.call('GET', `/mobile/uptime-checks?${query}`, { account });
+    t.is(res.status, 200, query);
+    return { names: res.body.data.map((c: { name: string }) => c.name) as string[], total: res.body.pagination.total as number };
+  };
+  for (const filter of ['', '&status=up', '&status=unknown', '&status=paused', '&paused=false', '&favorite=true', '&favorite=false', '&favorite=false&status=unknown']) {
+    const whole = await list(`limit=200${filter}`);
+    t.is(whole.names.length, whole.total, filter);
+    for (const limit of [1, 4]) {
+      for (let offset = 0; offset <= whole.total + 1; offset++) {
+        t.deepEqual(await list(`limit=${limit}&offset=${offset}${filter}`), { names: whole.names.slice(offset, offset + limit), total: whole.total }, `limit=${limit}&offset=${offset}${filter}`);
+      }
+    }
+  }
+});
+
 test('bad list filters are 400 BAD_REQUEST naming the parameter', async (t) => {
   const bad: Array<[string, string]> = [
     ['limit=0', 'limit'],

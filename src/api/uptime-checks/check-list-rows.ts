@@ -93,26 +93,48 @@ export async function listCheckRows(
   const paging = [filters.limit, filters.offset];
   // A search counts the checks it matches: found once through the trigram indexes on name and host name
   // (materialised, so that the prepared statement's generic plan cannot prefer walking the name order), then paged.
-  const [ids, total]: [Condition, Condition] = filters.search
-    ? [
-        {
-          sql: `matched as materialized (select c.id, c.name from uptime_checks c where ${pageWhere.sql}), ids as materialized (select id, name from matched order by name, id limit ? offset ?)`,
-          params: [...pageWhere.params, ...paging],
-        },
-        { sql: '(select count(*) from matched)', params: [] },
-      ]
-    : // The page's ids first (an index range, skipped rows cost an index entry each), then the columns of those rows only;
-      // materialised, so that they are planned for their limit (inlined, the generic plan sorts the whole workspace).
-      [{ sql: `ids as materialized (select c.id, c.name from uptime_checks c where ${pageWhere.sql} order by c.name, c.id limit ? offset ?)`, params: [...pageWhere.params, ...paging] }, countedTotal(where, favorites, filters.favorite)];
+  // The CTEs `ids` (the page's ids and names) and `total` (its count, as n).
+  const pageAndTotal: Condition = filters.search
+    ? {
+        sql: `matched as materialized (select c.id, c.name from uptime_checks c where ${pageWhere.sql}),
+          ids as materialized (select id, name from matched order by name, id limit ? offset ?),
+          total as materialized (select count(*)::int as n from matched)`,
+        params: [...pageWhere.params, ...paging],
+      }
+    : totalThenPage(countedTotal(where, favorites, filters.favorite), pageWhere, filters.limit, filters.offset);
   const [result] = await preparedRows<{ rows: string; total: number; sign_in: string | null }>(em,
     // Each row of the page by its id, as a subquery per id: joined, the generic plan (expecting a tenth of the
     // workspace on the page) reads every check of the workspace to hash them.
-    `with ${ids.sql}
+    `with ${pageAndTotal.sql}
     select (select '[' || coalesce(string_agg((select ${CHECK_VIEW_TEXT} from uptime_checks c join uptime_check_view_texts t on t.check_id = c.id where c.id = ids.id),
-      ',' order by ids.name, ids.id), '') || ']' from ids) as rows, (${total.sql})::int as total, ${signIn.sql} as sign_in`,
-    [...ids.params, userId, viewer.blockedTypes, ...total.params, ...signIn.params],
+      ',' order by ids.name, ids.id), '') || ']' from ids) as rows, (select n from total) as total, ${signIn.sql} as sign_in`,
+    [...pageAndTotal.params, userId, viewer.blockedTypes, ...signIn.params],
   );
   return result!;
+}
+
+/**
+ * The page's ids (an index range, each skipped row costs an index entry), then the columns of
+ * those rows only; materialised, so that they are planned for their limit (inlined, the generic
+ * plan sorts the whole workspace). Walked from the end nearer to the page: in reverse name order
+ * from the last check when the page lies well into the workspace's second half, so the last page
+ * of 10,000 checks skips no entry instead of 9,950 (PostgreSQL's CPU for it 1.0 → 0.45 ms, PGlite's
+ * request 3.8 → 1.9 ms). The total (the `total` CTE, exact: kept in the same transactions as the
+ * checks) says which end; the branch not taken is a one-time filter that reads nothing.
+ */
+function totalThenPage(total: Condition, pageWhere: Condition, limit: number, offset: number): Condition {
+  const select = `select c.id, c.name from uptime_checks c where ${pageWhere.sql}`;
+  // A walk backwards costs PostgreSQL more per entry: taken when it skips under three quarters of what the walk forwards would.
+  const fromEnd = '4 * ((select n from total) - ?::bigint) < 3 * (?::bigint + ?::bigint)';
+  return {
+    sql: `total as materialized (select (${total.sql})::int as n),
+    ids as materialized (
+      (${select} and not (${fromEnd}) order by c.name, c.id limit ? offset ?)
+      union all
+      (${select} and ${fromEnd} order by c.name desc, c.id desc
+        limit greatest(least(?::bigint, (select n from total) - ?::bigint), 0) offset greatest((select n from total) - ?::bigint - ?::bigint, 0)))`,
+    params: [...total.params, ...pageWhere.params, offset, offset, limit, limit, offset, ...pageWhere.params, offset, offset, limit, limit, offset, offset, limit],
+  };
 }
 
 /** The total without a search: from workspace_check_counts (kept by a trigger), less or only the user's favourites. */
