@@ -2,6 +2,7 @@ import type { PGliteInterface } from '@electric-sql/pglite';
 import { AbstractSqlDriver, PostgreSqlPlatform, type Configuration } from '@mikro-orm/postgresql';
 import { PGliteConnection, PGliteKnexDialect } from 'mikro-orm-pglite';
 import { statementCount } from './sql-statement-count.js';
+import { embeddedStatement } from './embedded-prepared.js';
 
 /** What knex hands a dialect's `_query`: the SQL (MikroORM inlines the values), and where the answer goes. */
 type QueryObject = Parameters<PGliteKnexDialect['_query']>[1];
@@ -12,13 +13,16 @@ type QueryObject = Parameters<PGliteKnexDialect['_query']>[1];
  * results), also when the `;` sits in a value MikroORM inlined: an insert of a name or a text
  * holding one came back without its id, and the request failed. Here `exec` is kept for SQL that
  * really holds several statements (migrations), told by its separators outside literals, quoted
- * names, dollar-quoted bodies and comments. Overridden on the class, not an instance: knex makes a
- * transaction's client from the class's prototype.
+ * names, dollar-quoted bodies and comments. A statement without bindings (MikroORM inlines its
+ * values) runs in one exchange (embeddedStatement). Overridden on the class, not an instance: knex
+ * makes a transaction's client from the class's prototype.
  */
 class EmbeddedKnexDialect extends PGliteKnexDialect {
   override async _query(connection: PGliteInterface, obj: QueryObject): Promise<QueryObject> {
     if (!obj.sql) throw new Error('The query is empty');
-    obj.response = obj.method === 'raw' && statementCount(obj.sql) > 1 ? await connection.exec(obj.sql) : await connection.query(obj.sql, obj.bindings ?? []);
+    const bindings = obj.bindings ?? [];
+    if (obj.method === 'raw' && statementCount(obj.sql) > 1) obj.response = await connection.exec(obj.sql);
+    else obj.response = bindings.length === 0 ? await embeddedStatement(connection, obj.sql) : await connection.query(obj.sql, bindings);
     return obj;
   }
 }

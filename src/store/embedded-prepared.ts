@@ -1,4 +1,5 @@
-import { parse as results, protocol, type PGliteInterface } from '@electric-sql/pglite';
+import { protocol, type PGliteInterface } from '@electric-sql/pglite';
+import { embeddedResult, type EmbeddedResult } from './embedded-results.js';
 
 /** A statement as prepared-rows.ts names it: the same name always stands for the same text. */
 export interface NamedStatement {
@@ -24,8 +25,8 @@ function asText(value: unknown): string | null {
  * Rows of a named statement on the embedded database, planned once per instance: PGlite's own
  * `query` parses and plans every statement anew in six calls into the WebAssembly module, and
  * planning a list page cost about 1.5 ms there, three times what running it cost. The values are
- * written as text as on PostgreSQL (asText), and the rows read with PGlite's own parsers, as its
- * `query` reads them. Runs on `pglite` alone (the connection the caller holds), under its lock:
+ * written as text as on PostgreSQL (asText), and the rows read with PGlite's parsers (see
+ * embedded-results.ts). Runs on `pglite` alone (the connection the caller holds), under its lock:
  * nothing else sends protocol messages in between.
  */
 export function embeddedPreparedRows<T>(pglite: PGliteInterface, statement: NamedStatement, params: readonly unknown[]): Promise<T[]> {
@@ -34,18 +35,30 @@ export function embeddedPreparedRows<T>(pglite: PGliteInterface, statement: Name
     if (!prepared) preparedIn.set(pglite, (prepared = new Set()));
     // Prepared in an exchange of its own: a statement prepared along with a bind that failed would be kept, and not known here.
     if (!prepared.has(statement.name)) {
-      await pglite.execProtocol(Buffer.concat([protocol.serialize.parse({ name: statement.name, text: statement.text }), protocol.serialize.sync()]));
+      await pglite.execProtocolStream(Buffer.concat([protocol.serialize.parse({ name: statement.name, text: statement.text }), protocol.serialize.sync()]));
       prepared.add(statement.name);
     }
-    // One buffer of the exchange's messages: PGlite answers them in one call.
-    const { messages } = await pglite.execProtocol(
-      Buffer.concat([
-        protocol.serialize.bind({ statement: statement.name, values: params.map(asText) }),
-        protocol.serialize.describe({ type: 'P' }),
-        protocol.serialize.execute({}),
-        protocol.serialize.sync(),
-      ]),
-    );
-    return results.parseResults(messages, pglite.parsers)[0]!.rows as T[];
+    return (await exchange<T>(pglite, protocol.serialize.bind({ statement: statement.name, values: params.map(asText) }))).rows;
   });
+}
+
+/**
+ * One statement without parameters (MikroORM writes the values into its SQL) in one exchange:
+ * PGlite's `query` takes six calls into the WebAssembly module for it, each answer copied twice
+ * on its way out, and a create's statements spent more time there than in PostgreSQL.
+ */
+export function embeddedStatement<T>(pglite: PGliteInterface, sql: string): Promise<EmbeddedResult<T>> {
+  return pglite.runExclusive(() => exchange<T>(pglite, Buffer.concat([protocol.serialize.parse({ text: sql }), protocol.serialize.bind({})])));
+}
+
+/**
+ * Binds, describes and runs the portal that `start` makes, in one buffer that PGlite answers in
+ * one call; an error ends the exchange at its sync and is thrown, as PGlite's `query` throws it.
+ * The answer is read as messages only: `execProtocol` also copies it whole as bytes.
+ */
+async function exchange<T>(pglite: PGliteInterface, start: Uint8Array): Promise<EmbeddedResult<T>> {
+  const answer = await pglite.execProtocolStream(
+    Buffer.concat([start, protocol.serialize.describe({ type: 'P' }), protocol.serialize.execute({}), protocol.serialize.sync()]),
+  );
+  return embeddedResult<T>(answer, pglite.parsers);
 }
