@@ -188,9 +188,9 @@ export class RetentionWorker {
     const { store, clock } = this.options;
     if (vacuumsItself(store) || !vacuumDue(this.lastVacuumAt, clock.now(), this.vacuumEveryMs)) return false;
     const began = Date.now();
-    await vacuumEmbedded(store);
+    const tables = await vacuumEmbedded(store);
     this.lastVacuumAt = clock.now();
-    this.options.logger.info({ tookMs: Date.now() - began }, 'embedded database vacuumed');
+    this.options.logger.info({ tookMs: Date.now() - began, tables }, 'embedded database vacuumed');
     return true;
   }
 

@@ -3,7 +3,7 @@ import type { EntityManager, Knex } from '@mikro-orm/postgresql';
 import type { Clock } from '../../src/engine/clock.js';
 import { RetentionWorker } from '../../src/engine/retention-worker.js';
 import { createLogger } from '../../src/log.js';
-import { vacuumDue, vacuumsItself } from '../../src/store/embedded-vacuum.js';
+import { vacuumDue, vacuumEmbedded, vacuumsItself } from '../../src/store/embedded-vacuum.js';
 import { closeStore, migrate, openStore, type Store } from '../../src/store/orm.js';
 import { freshStore } from '../support/database.js';
 import { tenant } from '../engine/helpers.js';
@@ -56,6 +56,21 @@ test('on the embedded database, retention passes vacuum it: the same churn keeps
   t.deepEqual(vacuumed, [true, true, true, true]);
   t.log(`sizes after each round: ${sizes.join(", ")}`);
   t.true(sizes[3]! <= 1.2 * sizes[1]!, `sizes after each round: ${sizes.join(', ')}`);
+});
+
+test('the embedded vacuum goes a table at a time: a statement sent while it runs is answered before it ends', async (t) => {
+  const store: Store = await openStore({});
+  t.teardown(() => closeStore(store));
+  await migrate(store);
+  const answered: string[] = [];
+  const vacuum = vacuumEmbedded(store).then((statements) => {
+    answered.push('vacuum');
+    return statements;
+  });
+  const read = store.em.getConnection().execute('select count(*) from uptime_checks').then(() => answered.push('read'));
+  const [statements] = await Promise.all([vacuum, read]);
+  t.true(statements > 50, `${statements} tables and partitions, the catalogs' included`);
+  t.deepEqual(answered, ['read', 'vacuum']);
 });
 
 test('a vacuum is due at the first pass, then once its interval has passed', (t) => {
