@@ -18,6 +18,9 @@ interface StateChangeRow {
   state: string;
 }
 
+/** Rows per statement on the embedded database, where a statement holds the process's one thread (about 20 µs a run). */
+export const EMBEDDED_RUN_BATCH = 250;
+
 export interface RunWriterOptions {
   flushIntervalMs?: number;
   /** Rows per statement; a full batch flushes at once instead of waiting for the interval. */

@@ -1,4 +1,4 @@
-import { PGliteConnection } from 'mikro-orm-pglite';
+import { isEmbedded } from './embedded.js';
 import type { Store } from './orm.js';
 
 /**
@@ -7,7 +7,7 @@ import type { Store } from './orm.js';
  * then never reclaimed: the files grow with every row ever written, even with retention, and the
  * planner's statistics are never refreshed. A server's autovacuum does this for PostgreSQL.
  */
-export const vacuumsItself = (store: Store): boolean => !(store.em.getConnection() instanceof PGliteConnection);
+export const vacuumsItself = (store: Store): boolean => !isEmbedded(store);
 
 /**
  * Reclaims dead rows and refreshes the statistics of every table, one table (or partition) per
