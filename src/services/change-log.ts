@@ -75,11 +75,30 @@ export interface ChangeOutlets {
   now: () => Date;
 }
 
+const entryColumns = (outlets: ChangeOutlets, author: ChangeAuthor, change: Omit<Change, 'resourceId'>): EntryColumns => ({
+  clientId: author.clientId,
+  workspaceId: workspaceOfEntry(author, change),
+  actorId: author.userId,
+  action: change.action,
+  resourceType: change.resourceType,
+  details: change.details === undefined ? null : JSON.stringify(change.details),
+  at: outlets.now(),
+});
+
+/** Publishes the notices of committed changes, so that the engine never reloads a row that is not there yet. */
+async function publishCommitted(outlets: ChangeOutlets, changes: readonly Change[]): Promise<void> {
+  const at = outlets.now().toISOString();
+  const notices: ChangeNotice[] = [];
+  for (const change of changes) {
+    if (change.notice !== null) notices.push({ kind: change.resourceType, id: change.resourceId, action: change.notice, at });
+  }
+  await publishChangeNotices(outlets.bus, outlets.logger, notices);
+}
+
 /**
  * Runs a change in one transaction, writes an activity-log entry per recorded change in the same
- * transaction, and publishes the change notices only after the commit (so the engine never
- * reloads a row that is not there yet). A failed publish is logged and does not fail the change:
- * it is committed, and the engine's periodic resync picks it up.
+ * transaction, and publishes the change notices only after the commit. A failed publish is logged
+ * and does not fail the change: it is committed, and the engine's periodic resync picks it up.
  */
 export async function commitChanges<T>(outlets: ChangeOutlets, author: ChangeAuthor, work: (unit: ChangeUnit) => Promise<T>): Promise<T> {
   const changes: Change[] = []; // every change, for its notice
@@ -89,15 +108,7 @@ export async function commitChanges<T>(outlets: ChangeOutlets, author: ChangeAut
       changes.push(change);
       unwritten.push(change);
     },
-    entryOf: (change) => ({
-      clientId: author.clientId,
-      workspaceId: workspaceOfEntry(author, change),
-      actorId: author.userId,
-      action: change.action,
-      resourceType: change.resourceType,
-      details: change.details === undefined ? null : JSON.stringify(change.details),
-      at: outlets.now(),
-    }),
+    entryOf: (change) => entryColumns(outlets, author, change),
     recordWritten: (change) => changes.push(change),
   };
   const result = await outlets.em.transactional(async (tx) => {
@@ -117,12 +128,29 @@ export async function commitChanges<T>(outlets: ChangeOutlets, author: ChangeAut
     }
     return value;
   });
-  const at = outlets.now().toISOString();
-  const notices: ChangeNotice[] = [];
-  for (const change of changes) {
-    if (change.notice !== null) notices.push({ kind: change.resourceType, id: change.resourceId, action: change.notice, at });
-  }
-  await publishChangeNotices(outlets.bus, outlets.logger, notices);
+  await publishCommitted(outlets, changes);
+  return result;
+}
+
+/**
+ * Runs a change whose writes are one statement: its rows and its activity-log entries, judged
+ * inside the statement so that a refusal writes nothing (a check's create and update,
+ * services/uptime-check-rows). A statement is a transaction by itself, so none is opened around
+ * it: BEGIN and COMMIT were two of a create's three round trips to the database. Reads before the
+ * statement see what was committed then; the statement guards what they read (a version, a lock).
+ * `record` has no transaction to write its entry in, so it is refused.
+ */
+export async function commitStatement<T>(outlets: ChangeOutlets, author: ChangeAuthor, work: (unit: ChangeUnit) => Promise<T>): Promise<T> {
+  const changes: Change[] = [];
+  const recorder: ChangeRecorder = {
+    record: () => {
+      throw new Error('a change made in one statement writes its activity-log entries in that statement (entryOf, recordWritten)');
+    },
+    entryOf: (change) => entryColumns(outlets, author, change),
+    recordWritten: (change) => changes.push(change),
+  };
+  const result = await work({ tx: outlets.em, changes: recorder });
+  await publishCommitted(outlets, changes);
   return result;
 }
 

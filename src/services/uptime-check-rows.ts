@@ -9,16 +9,20 @@ import { CLIENT_LOCK_SPACE, markOrigin, type Origin, type Owner } from './rules.
 
 /*
  * A check's create and update, each in one statement: the client's lock and what the rules judge
- * (the function locked_uptime_check_facts, migration 20261126123000), the row unless its name is
- * another check's, its links to the workspace's groups among those asked for, and its
- * activity-log entry. The caller judges the facts and rolls the transaction back on a refusal;
- * the lock is held for the rest of the statement and the commit only. Every parameter is cast:
- * the statements select them rather than insert them as values.
+ * (the function locked_uptime_check_facts, migration 20261126123000), the row only when the rules
+ * allow it (the plan's room, the groups all the workspace's, the name not another check's), its
+ * links to the groups and its activity-log entry. A refused change writes nothing, so the
+ * statement needs no transaction around it to be undone: it is one by itself, and the lock is
+ * held to its end only. The caller reads the facts to say which rule refused. Every parameter is
+ * cast: the statements select them rather than insert them as values.
  */
 
 const FACTS = 'facts as (select * from locked_uptime_check_facts(?::int, ?::int, ?::int, ?::text))';
 
 const GROUPS = 'groups as (select id from notification_groups where workspace_id = ?::int and id = any(?::int[]))';
+
+/** True when every requested group (the array again) is one of the workspace's. */
+const GROUPS_ALL_FOUND = 'not exists (select from unnest(?::int[]) requested(id) where requested.id not in (select id from groups))';
 
 const ENTRY = (row: string): string => `entry as (
   insert into activity_log (client_id, workspace_id, actor_id, action, resource_type, resource_id, details, at)
@@ -89,15 +93,15 @@ const entryParams = (entry: EntryColumns): unknown[] => [entry.clientId, entry.w
 
 const CREATE = `
 with ${FACTS},
+${GROUPS},
 created as (
   insert into uptime_checks (workspace_id, check_type, paused, ${CONFIG_COLUMNS.map(([column]) => column).join(', ')}, ${ORIGIN_COLUMNS.join(', ')},
     created_at, updated_at)
   select ?::int, ?::text, ?::boolean, ${CONFIG_COLUMNS.map(([, type]) => `?::${type}`).join(', ')}, ${ORIGIN_COLUMNS.map(() => '?::text').join(', ')},
     now(), now()
-  from facts where facts.name_owner_id is null
+  from facts where facts.name_owner_id is null and facts.client_checks < ?::int and ${GROUPS_ALL_FOUND}
   returning id
 ),
-${GROUPS},
 links as (
   insert into uptime_check_notification_groups (uptime_check_id, notification_group_id)
   select created.id, groups.id from created, groups
@@ -112,15 +116,16 @@ ${RESULT('created')}`;
  */
 const UPDATE = `
 with ${FACTS},
+${GROUPS},
 updated as (
   update uptime_checks set ${CONFIG_COLUMNS.map(([column, type]) => `${column} = ?::${type}`).join(', ')},
     ${ORIGIN_COLUMNS.map((column) => `${column} = coalesce(?::text, ${column})`).join(', ')},
     paused = coalesce(?::boolean, paused), version = version + 1, updated_at = now()
   from facts
   where uptime_checks.id = ?::int and uptime_checks.version = ?::int and coalesce(facts.name_owner_id, uptime_checks.id) = uptime_checks.id
+    and ${GROUPS_ALL_FOUND}
   returning uptime_checks.id
 ),
-${GROUPS},
 unlinked as (
   delete from uptime_check_notification_groups l using updated
   where l.uptime_check_id = updated.id and l.notification_group_id <> all(?::int[])
@@ -133,7 +138,10 @@ linked as (
 ${ENTRY('updated')}
 ${RESULT('updated')}`;
 
-/** What a write found under the lock; `id` is null when nothing was written (the name is another check's, or the row changed meanwhile). */
+/**
+ * What a write found under the lock; `id` is null when nothing was written (no room left in the
+ * plan, a group not the workspace's, the name another check's, or the row changed meanwhile).
+ */
 export interface WrittenCheckRow {
   id: number | null;
   /** The client's checks, this one not counted when it is new. */
@@ -154,12 +162,14 @@ export async function insertUptimeCheckRow(
 ): Promise<WrittenCheckRow> {
   const [row] = await preparedRows<WrittenCheckRow>(tx, CREATE, [
     ...factsParams(owner, config.name),
+    ...groupParams(owner, config),
     owner.workspaceId,
     config.checkType,
     paused,
     ...configParams(config),
     ...originParams(origin),
-    ...groupParams(owner, config),
+    owner.entitlement.limits.uptimeChecks,
+    intArrayText(config.notificationGroupIds),
     ...entryParams(entry),
   ]);
   return row!;
@@ -194,12 +204,13 @@ export async function updateUptimeCheckRow(
 ): Promise<WrittenCheckRow> {
   const [row] = await preparedRows<WrittenCheckRow>(tx, UPDATE, [
     ...factsParams(owner, config.name),
+    ...groupParams(owner, config),
     ...configParams(config),
     ...(origin.by === 'kubernetes' ? originParams(origin) : [null, null, null]),
     paused ?? null,
     saved.id,
     saved.version,
-    ...groupParams(owner, config),
+    intArrayText(config.notificationGroupIds),
     intArrayText(config.notificationGroupIds),
     ...entryParams(entry),
   ]);

@@ -38,8 +38,8 @@ const UNIQUE_VIOLATION = '23505';
 
 /**
  * Creates a check and answers its id: plan active and capability judged first, then the limit,
- * the groups and the name on what the create's statement found under the client's lock (a
- * refusal rolls the statement's rows back with the transaction).
+ * the groups and the name on what the create's statement found under the client's lock (the
+ * statement wrote nothing when one of them refuses; see uptime-check-rows).
  */
 export async function createUptimeCheck({ tx, changes }: ChangeUnit, owner: Owner, config: CheckConfig, origin: Origin, paused = false): Promise<number> {
   refuseInactive(owner.entitlement);

@@ -110,15 +110,25 @@ test('a duplicate name in the workspace is 409 CONFLICT; the same name in anothe
   t.is(rename.status, 409);
 });
 
-test('notification groups of another workspace are refused with 422', async (t) => {
+test('notification groups of another workspace are refused with 422, and the refused create writes nothing', async (t) => {
+  // An account of its own: the other tests' creates would move the count of entries.
+  const owner = await api.account('trial');
   const second = await api.workspace(owner, 'Groups elsewhere');
   const foreign = await group(owner, 'Other workspace group', second);
-  const res = await api.call('POST', '/mobile/uptime-checks', { account: owner, body: httpCheck({ notification_group_ids: [foreign] }) });
+  const own = await group(owner, 'Own group');
+  const entries = () => api.em.fork().count(ActivityLogEntry, { client: owner.clientId, action: 'uptime_check.create' });
+  const entriesBefore = await entries();
+  const res = await api.call('POST', '/mobile/uptime-checks', { account: owner, body: httpCheck({ name: 'Refused groups', notification_group_ids: [own, foreign] }) });
   t.is(res.status, 422);
   t.regex(res.body.error.fields.notification_group_ids, new RegExp(String(foreign)));
   const intruderGroup = await group(intruder, 'Intruder group');
-  const cross = await api.call('POST', '/mobile/uptime-checks', { account: owner, body: httpCheck({ notification_group_ids: [intruderGroup] }) });
+  const cross = await api.call('POST', '/mobile/uptime-checks', { account: owner, body: httpCheck({ name: 'Refused groups', notification_group_ids: [intruderGroup] }) });
   t.is(cross.status, 422);
+  t.is(await api.em.fork().count(UptimeCheck, { workspace: owner.workspaceId, name: 'Refused groups' }), 0);
+  t.is(await entries(), entriesBefore);
+  const accepted = await api.call('POST', '/mobile/uptime-checks', { account: owner, body: httpCheck({ name: 'Refused groups', notification_group_ids: [own] }) });
+  t.is(accepted.status, 201, accepted.text);
+  t.is(await entries(), entriesBefore + 1);
 });
 
 test('update replaces the whole configuration; check_type cannot change', async (t) => {

@@ -44,7 +44,7 @@ test(`${engineName()}: 32 concurrent creates for the last 6 places of a plan: ex
   t.is(statuses.filter((status) => status === 403).length, 26, statuses.join(' '));
   for (const answer of answers.filter((candidate) => candidate.status === 403)) t.is(answer.body.error.code, 'FORBIDDEN');
   t.is(await api.em.count(UptimeCheck, { workspace: { client: account.clientId } }), 50);
-  // A refused create wrote its row and entry in the same statement as an accepted one: both rolled back.
+  // A refused create writes neither its row nor its entry: its statement judged the limit before writing.
   t.is(await api.em.count(ActivityLogEntry, { client: account.clientId, action: 'uptime_check.create' }), 6);
 });
 

@@ -5,7 +5,7 @@ import { UptimeCheck, UptimeCheckFavorite, type CheckType } from '../../store/en
 import { workspaceIdOfRoute, workspaceOf, type Principal } from '../auth/principal.js';
 import { validationError } from '../errors.js';
 import { requireActiveEntitlement, requireCapability, requirePermission } from '../guards.js';
-import { mutate } from '../mutation.js';
+import { mutate, mutateInOneStatement } from '../mutation.js';
 import type { RequestContext } from '../request-context.js';
 import { API, refuseManaged, type Owner } from '../../services/rules.js';
 import { createUptimeCheck, deleteUptimeCheck, updateUptimeCheck } from '../../services/uptime-check-service.js';
@@ -45,12 +45,12 @@ export async function createCheck(context: RequestContext, principal: Principal,
   guardMutation(principal);
   requireCapability(principal, capabilityForCheckType(requestedType(body)));
   const config = validated(context, body);
-  return mutate(context, principal, (tx, changes) => createUptimeCheck({ tx, changes }, ownerOf(principal), config, API));
+  return mutateInOneStatement(context, principal, (tx, changes) => createUptimeCheck({ tx, changes }, ownerOf(principal), config, API));
 }
 
 export async function updateCheck(context: RequestContext, principal: Principal, id: number, body: Record<string, unknown>): Promise<void> {
   guardMutation(principal);
-  await mutate(context, principal, (tx, changes) =>
+  await mutateInOneStatement(context, principal, (tx, changes) =>
     updateUptimeCheck({ tx, changes }, ownerOf(principal), id, (saved) => validated(context, body, saved.checkType), API),
   );
 }
