@@ -48,7 +48,8 @@ export async function createUptimeCheck({ tx, changes }: ChangeUnit, owner: Owne
   const created = await insertUptimeCheckRow(tx, owner, config, paused, origin, changes.entryOf(change)).catch(refusingDuplicate(config.name));
   refuseLimitReached(owner.entitlement, 'uptimeChecks', created.clientChecks);
   refuseForeignGroups(config.notificationGroupIds, created.groupIds);
-  if (created.id === null) throw nameTaken(config.name, { id: created.nameOwnerId!, name: config.name, kubernetesRef: created.nameOwnerRef });
+  if (created.nameOwnerId !== null) throw nameTaken(config.name, { id: created.nameOwnerId, name: config.name, kubernetesRef: created.nameOwnerRef });
+  if (created.id === null) throw new Error('the create statement refused a check that the rules allow: its conditions and the rules disagree');
   changes.recordWritten({ ...change, resourceId: created.id });
   return created.id;
 }
