@@ -68,6 +68,12 @@ test('while the database is away the API answers 503 with Retry-After in the err
   await postgres.resume();
   t.is((await call('GET', '/app/api/v1/mobile/uptime-checks')).status, 200, 'the first request after the return succeeds');
   t.is((await fetch(`${origin}/readyz`)).status, 200);
+  // The create and the update run their one statement outside a transaction: they come back as well.
+  const created = await call('POST', '/app/api/v1/mobile/uptime-checks', { ...requests[1]![2] as object, name: 'after the return' });
+  t.is(created.status, 201);
+  const { data } = (await created.json()) as { data: { id: number } };
+  const updated = await call('POST', `/app/api/v1/mobile/uptime-checks/${data.id}/update`, { ...requests[1]![2] as object, name: 'after the return, renamed' });
+  t.is(updated.status, 200);
 });
 
 test('only errors that say the database is away count as unavailability', (t) => {
