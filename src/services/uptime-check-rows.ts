@@ -17,6 +17,23 @@ import { CLIENT_LOCK_SPACE, markOrigin, type Origin, type Owner } from './rules.
  * cast: the statements select them rather than insert them as values.
  */
 
+/** A condition (SQL, its parameters) a write must hold when it runs, besides the rules: e.g. that the caller's sign-in is still what it was. */
+export interface WriteCondition {
+  sql: string;
+  params: unknown[];
+}
+
+const ALWAYS: WriteCondition = { sql: 'true', params: [] };
+
+/** The write's condition did not hold: nothing was written, and no rule was judged. */
+export class ConditionNotHeld extends Error {
+  constructor() {
+    super('the condition of the write no longer held: nothing written');
+  }
+}
+
+const CONDITION = (condition: WriteCondition): string => `condition as (select (${condition.sql}) as held)`;
+
 const FACTS = 'facts as (select * from locked_uptime_check_facts(?::int, ?::int, ?::int, ?::text))';
 
 const GROUPS = 'groups as (select id from notification_groups where workspace_id = ?::int and id = any(?::int[]))';
@@ -29,7 +46,7 @@ const ENTRY = (row: string): string => `entry as (
   select ?::int, ?::int, ?::int, ?::text, ?::text, ${row}.id, ?::jsonb, ?::timestamptz from ${row}
 )`;
 
-const RESULT = (row: string): string => `select (select id from ${row}) as id, facts.client_checks as "clientChecks", facts.name_owner_id as "nameOwnerId",
+const RESULT = (row: string): string => `select (select held from condition) as "conditionHeld", (select id from ${row}) as id, facts.client_checks as "clientChecks", facts.name_owner_id as "nameOwnerId",
   facts.name_owner_ref as "nameOwnerRef", array(select id from groups) as "groupIds"
 from facts`;
 
@@ -91,15 +108,16 @@ const factsParams = (owner: Owner, name: string): unknown[] => [CLIENT_LOCK_SPAC
 const groupParams = (owner: Owner, config: CheckConfig): unknown[] => [owner.workspaceId, intArrayText(config.notificationGroupIds)];
 const entryParams = (entry: EntryColumns): unknown[] => [entry.clientId, entry.workspaceId, entry.actorId, entry.action, entry.resourceType, entry.details, entry.at];
 
-const CREATE = `
-with ${FACTS},
+const CREATE = (condition: WriteCondition): string => `
+with ${CONDITION(condition)},
+${FACTS},
 ${GROUPS},
 created as (
   insert into uptime_checks (workspace_id, check_type, paused, ${CONFIG_COLUMNS.map(([column]) => column).join(', ')}, ${ORIGIN_COLUMNS.join(', ')},
     created_at, updated_at)
   select ?::int, ?::text, ?::boolean, ${CONFIG_COLUMNS.map(([, type]) => `?::${type}`).join(', ')}, ${ORIGIN_COLUMNS.map(() => '?::text').join(', ')},
     now(), now()
-  from facts where facts.name_owner_id is null and facts.client_checks < ?::int and ${GROUPS_ALL_FOUND}
+  from facts where (select held from condition) and facts.name_owner_id is null and facts.client_checks < ?::int and ${GROUPS_ALL_FOUND}
   returning id
 ),
 links as (
@@ -115,7 +133,8 @@ ${RESULT('created')}`;
  * null. Links the new groups do not name go, the workspace's groups among them are added.
  */
 const UPDATE = `
-with ${FACTS},
+with ${CONDITION(ALWAYS)},
+${FACTS},
 ${GROUPS},
 updated as (
   update uptime_checks set ${CONFIG_COLUMNS.map(([column, type]) => `${column} = ?::${type}`).join(', ')},
@@ -143,6 +162,8 @@ ${RESULT('updated')}`;
  * plan, a group not the workspace's, the name another check's, or the row changed meanwhile).
  */
 export interface WrittenCheckRow {
+  /** False when the write's condition did not hold (then nothing was written). */
+  conditionHeld: boolean;
   id: number | null;
   /** The client's checks, this one not counted when it is new. */
   clientChecks: number;
@@ -159,8 +180,10 @@ export async function insertUptimeCheckRow(
   paused: boolean,
   origin: Origin,
   entry: EntryColumns,
+  condition: WriteCondition = ALWAYS,
 ): Promise<WrittenCheckRow> {
-  const [row] = await preparedRows<WrittenCheckRow>(tx, CREATE, [
+  const [row] = await preparedRows<WrittenCheckRow>(tx, CREATE(condition), [
+    ...condition.params,
     ...factsParams(owner, config.name),
     ...groupParams(owner, config),
     owner.workspaceId,

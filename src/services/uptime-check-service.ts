@@ -6,7 +6,7 @@ import { UptimeCheck } from '../store/entities/uptime-check.js';
 import type { ChangeUnit } from './change-log.js';
 import { invalid, missing, RuleRefusal } from './refusal.js';
 import { detailsFor, refuseInactive, refuseLimitReached, refuseManaged, refuseWithoutCapability, type Origin, type Owner } from './rules.js';
-import { insertUptimeCheckRow, readSavedCheck, updateUptimeCheckRow, type SavedCheck } from './uptime-check-rows.js';
+import { ConditionNotHeld, insertUptimeCheckRow, readSavedCheck, updateUptimeCheckRow, type SavedCheck, type WriteCondition } from './uptime-check-rows.js';
 
 /** A check of this workspace by id: any other id (another workspace's, another client's, none) is not found alike. */
 export async function findUptimeCheck(tx: EntityManager, workspaceId: number, id: number): Promise<UptimeCheck> {
@@ -39,13 +39,22 @@ const UNIQUE_VIOLATION = '23505';
 /**
  * Creates a check and answers its id: plan active and capability judged first, then the limit,
  * the groups and the name on what the create's statement found under the client's lock (the
- * statement wrote nothing when one of them refuses; see uptime-check-rows).
+ * statement wrote nothing when one of them refuses; see uptime-check-rows). With a `condition`
+ * that no longer holds when the statement runs, nothing is written or judged (ConditionNotHeld).
  */
-export async function createUptimeCheck({ tx, changes }: ChangeUnit, owner: Owner, config: CheckConfig, origin: Origin, paused = false): Promise<number> {
+export async function createUptimeCheck(
+  { tx, changes }: ChangeUnit,
+  owner: Owner,
+  config: CheckConfig,
+  origin: Origin,
+  paused = false,
+  condition?: WriteCondition,
+): Promise<number> {
   refuseInactive(owner.entitlement);
   refuseWithoutCapability(owner.entitlement, capabilityForCheckType(config.checkType));
   const change = { action: 'uptime_check.create', resourceType: 'uptime_check', notice: 'created', details: detailsFor(origin, { name: config.name }) } as const;
-  const created = await insertUptimeCheckRow(tx, owner, config, paused, origin, changes.entryOf(change)).catch(refusingDuplicate(config.name));
+  const created = await insertUptimeCheckRow(tx, owner, config, paused, origin, changes.entryOf(change), condition).catch(refusingDuplicate(config.name));
+  if (!created.conditionHeld) throw new ConditionNotHeld();
   refuseLimitReached(owner.entitlement, 'uptimeChecks', created.clientChecks);
   refuseForeignGroups(config.notificationGroupIds, created.groupIds);
   if (created.nameOwnerId !== null) throw nameTaken(config.name, { id: created.nameOwnerId, name: config.name, kubernetesRef: created.nameOwnerRef });

@@ -109,3 +109,44 @@ test('the routes that check a remembered sign-in in their own statement see ever
   t.is((await admin('POST', `/users/${member.userId}/delete`, owner)).status, 200);
   t.is((await api.call('GET', '/mobile/uptime-checks?limit=0', { account: member })).status, 401);
 });
+
+test('a create on a remembered sign-in writes only while the rows still agree with it, and is judged again on theirs', async (t) => {
+  const owner = await api.account('basic');
+  const member = await api.member(owner, { shareWorkspaces: [owner.workspaceId] });
+  const create = (name: string, body = dnsCheck) => api.call('POST', '/mobile/uptime-checks', { account: member, body: body({ name }) });
+  const rows = async (name: string) => api.em.fork().getConnection().execute(`select id from uptime_checks where workspace_id = ${owner.workspaceId} and name = '${name}'`);
+  const remember = async () => {
+    for (let call = 0; call < 2; call++) t.is((await api.call('GET', '/mobile/dashboard/summary', { account: member })).status, 200);
+  };
+
+  // A basic plan has no DNS checks; the remembered sign-in still says basic after an upgrade, and the rows win.
+  await remember();
+  t.is((await create('before the upgrade')).status, 403);
+  await api.setPlan(owner, 'pro');
+  const upgraded = await create('after the upgrade');
+  t.is(upgraded.status, 201, upgraded.text);
+  t.is((await create('remembered after the upgrade')).status, 201);
+
+  // A downgrade: the remembered sign-in allows DNS, the statement sees that the plan changed and writes nothing.
+  await remember();
+  await api.setPlan(owner, 'basic');
+  const downgraded = await create('after the downgrade');
+  t.is(downgraded.status, 403);
+  t.is(downgraded.body.error.code, 'PLAN_CAPABILITY_REQUIRED');
+  t.deepEqual(await rows('after the downgrade'), []);
+
+  // Permission taken away, then the workspace unshared, then the user removed: nothing written each time.
+  await api.setPlan(owner, 'pro');
+  await remember();
+  t.is((await admin('POST', `/users/${member.userId}/update`, owner, { permissions: { manage_uptime_checks: false } })).status, 200);
+  t.is((await create('without the permission')).status, 403);
+  t.is((await admin('POST', `/users/${member.userId}/update`, owner, { permissions: { manage_uptime_checks: true } })).status, 200);
+  await remember();
+  t.is((await admin('POST', `/users/${member.userId}/update`, owner, { workspace_ids: [] })).status, 200);
+  t.is((await create('once unshared')).status, 403);
+  t.is((await admin('POST', `/users/${member.userId}/update`, owner, { workspace_ids: [owner.workspaceId] })).status, 200);
+  await remember();
+  t.is((await admin('POST', `/users/${member.userId}/delete`, owner)).status, 200);
+  t.is((await create('once removed')).status, 401);
+  for (const name of ['without the permission', 'once unshared', 'once removed']) t.deepEqual(await rows(name), [], name);
+});

@@ -188,6 +188,8 @@ test.serial('a create and an update run the same statements with any number of g
     `insert into notification_groups (workspace_id, name, email_addresses, phone_numbers, webhook_secret, created_at, updated_at)
     select ${writer.workspaceId}, 'group ' || g, '[]', '[]', md5(g::text), now(), now() from generate_series(1, 5) g returning id`,
   )) as Array<{ id: number }>;
+  // A first call signs in, a second reads the cached sign-in and remembers it.
+  await api.call('GET', '/mobile/dashboard/summary', { account: writer });
   await api.call('GET', '/mobile/dashboard/summary', { account: writer });
   const counted = async (path: string, body: Record<string, unknown>): Promise<{ status: number; id: number; statements: number }> => {
     let answer = { status: 0, body: { data: { id: 0 } } };
@@ -200,7 +202,7 @@ test.serial('a create and an update run the same statements with any number of g
   const creates: number[] = [];
   const updates: number[] = [];
   for (const groupIds of [[], groups.slice(0, 1), groups]) {
-    // The create: the sign-in, then the create, a transaction by itself.
+    // The create: one statement, a transaction by itself, which also checks the remembered sign-in.
     const created = await counted('/mobile/uptime-checks', body(`created with ${groupIds.length} groups`, groupIds));
     t.is(created.status, 201);
     creates.push(created.statements);
@@ -209,6 +211,6 @@ test.serial('a create and an update run the same statements with any number of g
     t.is(updated.status, 200);
     updates.push(updated.statements);
   }
-  t.deepEqual(creates, [2, 2, 2]);
+  t.deepEqual(creates, [1, 1, 1]);
   t.deepEqual(updates, [4, 4, 4]);
 });

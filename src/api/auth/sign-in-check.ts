@@ -5,12 +5,14 @@ import type { KnownRoute } from '../route-table.js';
 import { principalOf, type Principal } from './principal.js';
 
 /**
- * The read routes the mobile app calls most check a remembered sign-in in their own statement
- * instead of reading it in one of its own first: one round trip (and, embedded, one statement)
- * less per request. Each runs its statement through `confirmedRead` with `signInColumn` among
- * its columns; their answers read no entity of the sign-in (a remembered one has none).
+ * The read routes the mobile app calls most, and the check's create, check a remembered sign-in
+ * in their own statement instead of reading it in one of its own first: one round trip (and,
+ * embedded, one statement) less per request. Each read runs its statement through
+ * `confirmedRead` with `signInColumn` among its columns; the create writes only while the sign-in
+ * holds (check-mutations.ts). Their answers read no entity of the sign-in (a remembered one has none).
  */
 export const ROUTES_CHECKING_SIGN_IN: ReadonlySet<string> = new Set([
+  'POST /mobile/uptime-checks',
   'GET /mobile/uptime-checks',
   'GET /mobile/uptime-checks/{id}',
   'GET /mobile/incidents',

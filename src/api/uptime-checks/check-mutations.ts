@@ -3,12 +3,15 @@ import { validateCheck, type CheckConfig } from '../../domain/check-validation.j
 import { capabilityForCheckType } from '../../domain/entitlement.js';
 import { UptimeCheck, UptimeCheckFavorite, type CheckType } from '../../store/entities/uptime-check.js';
 import { workspaceIdOfRoute, workspaceOf, type Principal } from '../auth/principal.js';
-import { validationError } from '../errors.js';
+import { ApiError, validationError } from '../errors.js';
 import { requireActiveEntitlement, requireCapability, requirePermission } from '../guards.js';
 import { mutate, mutateInOneStatement } from '../mutation.js';
 import type { RequestContext } from '../request-context.js';
 import { API, refuseManaged, type Owner } from '../../services/rules.js';
+import { RuleRefusal } from '../../services/refusal.js';
+import { ConditionNotHeld, type WriteCondition } from '../../services/uptime-check-rows.js';
 import { createUptimeCheck, deleteUptimeCheck, updateUptimeCheck } from '../../services/uptime-check-service.js';
+import type { SignInCheck } from '../auth/sign-in-check.js';
 import { findCheck } from './check-queries.js';
 
 /** The locations each check type may use in this deployment, as the options endpoint shows them. */
@@ -41,11 +44,36 @@ const requestedType = (body: Record<string, unknown>): string => (typeof body.ch
 
 const ownerOf = (principal: Principal): Owner => ({ workspaceId: workspaceIdOfRoute(principal), clientId: principal.caller.clientId, entitlement: principal.entitlement });
 
-export async function createCheck(context: RequestContext, principal: Principal, body: Record<string, unknown>): Promise<number> {
+async function createAs(context: RequestContext, principal: Principal, body: Record<string, unknown>, condition?: WriteCondition): Promise<number> {
   guardMutation(principal);
   requireCapability(principal, capabilityForCheckType(requestedType(body)));
   const config = validated(context, body);
-  return mutateInOneStatement(context, principal, (tx, changes) => createUptimeCheck({ tx, changes }, ownerOf(principal), config, API));
+  return mutateInOneStatement(context, principal, (tx, changes) => createUptimeCheck({ tx, changes }, ownerOf(principal), config, API, false, condition));
+}
+
+/** The create's statement writes only while the remembered sign-in is what the rows say (see sign-in-check.ts). */
+const signInHolds = (check: SignInCheck): WriteCondition => ({
+  sql: `${check.column.sql} is not distinct from ?::text`,
+  params: [...check.column.params, check.fingerprint],
+});
+
+/**
+ * Creates a check. On a sign-in remembered from an earlier request, the create's one statement
+ * checks it (one round trip less): when the rows no longer agree, or when the remembered sign-in
+ * was refused (permission, plan, limit, fields), the caller signs in again from the rows (401/403
+ * first, as always) and the create is judged again on that. Nothing was written in between.
+ */
+export async function createCheck(context: RequestContext, principal: Principal, body: Record<string, unknown>): Promise<number> {
+  const check = principal.signInCheck;
+  if (!check || check.confirmed) return createAs(context, principal, body);
+  try {
+    const id = await createAs(context, principal, body, signInHolds(check));
+    check.confirmed = true;
+    return id;
+  } catch (error) {
+    if (!(error instanceof ConditionNotHeld || error instanceof ApiError || error instanceof RuleRefusal)) throw error;
+    return createAs(context, await check.reread(), body);
+  }
 }
 
 export async function updateCheck(context: RequestContext, principal: Principal, id: number, body: Record<string, unknown>): Promise<void> {
