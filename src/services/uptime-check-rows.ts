@@ -46,7 +46,8 @@ const ENTRY = (row: string): string => `entry as (
   select ?::int, ?::int, ?::int, ?::text, ?::text, ${row}.id, ?::jsonb, ?::timestamptz from ${row}
 )`;
 
-const RESULT = (row: string): string => `select (select held from condition) as "conditionHeld", (select id from ${row}) as id, facts.client_checks as "clientChecks", facts.name_owner_id as "nameOwnerId",
+/** What the statement answers; `held` is the write condition's value (the update has none: true). */
+const RESULT = (row: string, held: string): string => `select ${held} as "conditionHeld", (select id from ${row}) as id, facts.client_checks as "clientChecks", facts.name_owner_id as "nameOwnerId",
   facts.name_owner_ref as "nameOwnerRef", array(select id from groups) as "groupIds"
 from facts`;
 
@@ -125,7 +126,7 @@ links as (
   select created.id, groups.id from created, groups
 ),
 ${ENTRY('created')}
-${RESULT('created')}`;
+${RESULT('created', '(select held from condition)')}`;
 
 /**
  * The row is written only while it holds the version read before (else: changed meanwhile);
@@ -133,8 +134,7 @@ ${RESULT('created')}`;
  * null. Links the new groups do not name go, the workspace's groups among them are added.
  */
 const UPDATE = `
-with ${CONDITION(ALWAYS)},
-${FACTS},
+with ${FACTS},
 ${GROUPS},
 updated as (
   update uptime_checks set ${CONFIG_COLUMNS.map(([column, type]) => `${column} = ?::${type}`).join(', ')},
@@ -155,7 +155,7 @@ linked as (
   on conflict do nothing
 ),
 ${ENTRY('updated')}
-${RESULT('updated')}`;
+${RESULT('updated', 'true')}`;
 
 /**
  * What a write found under the lock; `id` is null when nothing was written (no room left in the
