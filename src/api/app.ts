@@ -28,7 +28,11 @@ export const API_BASE_PATH = '/app/api/v1';
 
 /** The express application: health endpoints, the JSON API under /app/api/v1, its OpenAPI document and /docs. */
 export function createApiApp(deps: ApiDependencies): Express {
-  const runtime: ApiRuntime = { deps, signIn: new SignIn(deps.signInPolicies ?? DEFAULT_SIGN_IN_POLICIES, deps.now) };
+  const runtime: ApiRuntime = {
+    deps,
+    signIn: new SignIn(deps.signInPolicies ?? DEFAULT_SIGN_IN_POLICIES, deps.now),
+    statements: deps.store.em.fork(),
+  };
   const docs = docsRoutes(servedOpenApi(openapi, deps.settings.VANTAGE_PUBLIC_URL, API_BASE_PATH));
   const known = routeTable({ paths: { ...openapi.paths, '/openapi.json': { get: {} } } });
 

@@ -19,6 +19,13 @@ function prepared(sql: string): NamedStatement {
 }
 
 /**
+ * What running a row statement needs of an entity manager: its connection, its transaction and its
+ * query logger. A function that takes this instead of an `EntityManager` cannot load or persist an
+ * entity, so it may run on an entity manager shared by concurrent requests.
+ */
+export type StatementRunner = Pick<EntityManager, 'getConnection' | 'getTransactionContext' | 'config'>;
+
+/**
  * Rows of a statement (placeholders `?`; the SQL must hold no other `?`) whose text is one of a
  * fixed set. It runs as a named prepared statement on the pooled connection, so that the database
  * plans it once per connection instead of on every call: planning cost more than executing the read routes' statements
@@ -26,7 +33,7 @@ function prepared(sql: string): NamedStatement {
  * transaction it runs on the transaction's connection. Logged to the ORM's query logger like every
  * other statement.
  */
-export async function preparedRows<T>(em: EntityManager, sql: string, params: readonly unknown[]): Promise<T[]> {
+export async function preparedRows<T>(em: StatementRunner, sql: string, params: readonly unknown[]): Promise<T[]> {
   const connection = em.getConnection();
   const transaction = em.getTransactionContext<Knex.Transaction>();
   const statement = prepared(sql);

@@ -44,7 +44,7 @@ async function authenticate(req: Request, scopes: string[], checkedByRoute = rou
   const workspaceId = scopes.includes(SCOPES.workspace) ? workspaceIdOf(req.header('x-workspace-id')) : null;
   // A malformed header is answered after the credentials, so that an unauthenticated caller learns nothing but 401.
   const requested = typeof workspaceId === 'number' ? workspaceId : null;
-  const signedIn = await context.runtime.signIn.verify(context.em, credentials.email, credentials.password, req.ip ?? 'unknown', requested, checkedByRoute);
+  const signedIn = await context.runtime.signIn.verify(context, credentials.email, credentials.password, req.ip ?? 'unknown', requested, checkedByRoute);
   if (scopes.includes(SCOPES.admin) && !signedIn.caller.isAdmin) throw forbidden('this route is for administrators');
   if (workspaceId instanceof ApiError) throw workspaceId;
   if (requested !== null && signedIn.caller.workspaceId === null) throw inaccessibleWorkspace(requested);

@@ -84,7 +84,7 @@ export const confirmBeforeError: ErrorRequestHandler = (error, req, _res, next) 
 };
 
 async function confirmAlone(req: Request, check: SignInCheck): Promise<void> {
-  const [row] = await preparedRows<{ sign_in: string | null }>(contextOf(req).em, `select ${check.column.sql} as sign_in`, check.column.params);
+  const [row] = await preparedRows<{ sign_in: string | null }>(contextOf(req).runtime.statements, `select ${check.column.sql} as sign_in`, check.column.params);
   if (row?.sign_in === check.fingerprint) check.confirmed = true;
   else await check.reread();
 }

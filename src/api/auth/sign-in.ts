@@ -49,8 +49,9 @@ export class SignIn {
    * the user may see it; throws UNAUTHORIZED or TOO_MANY_REQUESTS. A cached sign-in costs one
    * statement (see loadSignedIn), or none when `checkedByRoute` and this sign-in was read before:
    * then it comes back unconfirmed, for the route's own statement to check (see sign-in-check.ts).
+   * The request's entity manager is asked for only when a statement runs.
    */
-  async verify(em: EntityManager, email: string, password: string, clientAddress: string, workspaceId: number | null = null, checkedByRoute = false): Promise<SignedIn> {
+  async verify(request: { readonly em: EntityManager }, email: string, password: string, clientAddress: string, workspaceId: number | null = null, checkedByRoute = false): Promise<SignedIn> {
     const at = this.clock();
     const now = at.getTime();
     const address = addressKey(clientAddress);
@@ -61,7 +62,7 @@ export class SignIn {
       const rememberedKey = `${cached.userId} ${workspaceId}`;
       const remembered = this.remembered.get(rememberedKey);
       if (checkedByRoute && remembered && remembered.credentialsVersion === cached.credentialsVersion) return remembered;
-      const signedIn = await loadSignedIn(em, cached.userId, email, workspaceId);
+      const signedIn = await loadSignedIn(request.em, cached.userId, email, workspaceId);
       if (signedIn && signedIn.credentialsVersion === cached.credentialsVersion) {
         this.remember(rememberedKey, signedIn, workspaceId);
         return signedIn;
@@ -76,9 +77,9 @@ export class SignIn {
     const underWay = this.verifying.get(digest);
     if (underWay) {
       await underWay.catch(() => undefined);
-      if (this.cache.lookup(cacheKey, password, this.clock().getTime())) return this.verify(em, email, password, clientAddress, workspaceId);
+      if (this.cache.lookup(cacheKey, password, this.clock().getTime())) return this.verify(request, email, password, clientAddress, workspaceId);
     }
-    const verification = this.verifyFully(em, email, password, address, cacheKey, workspaceId, at);
+    const verification = this.verifyFully(request.em, email, password, address, cacheKey, workspaceId, at);
     if (!underWay) {
       this.verifying.set(digest, verification);
       void verification.finally(() => this.verifying.delete(digest)).catch(() => undefined);

@@ -41,7 +41,7 @@ export class AuthController extends ApiController {
     const password = typeof body.password === 'string' ? body.password : '';
     if (!email || !password) return [];
     try {
-      const { user } = await this.context.runtime.signIn.verify(this.context.em, email, password, req.ip ?? 'unknown');
+      const { user } = await this.context.runtime.signIn.verify(this.context, email, password, req.ip ?? 'unknown');
       return legacyUserView(user, resolveEntitlement(user.client, this.context.deps.now()));
     } catch (error) {
       if (error instanceof ApiError && error.code === 'UNAUTHORIZED') return [];

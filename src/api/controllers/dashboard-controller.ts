@@ -17,7 +17,7 @@ export class DashboardController extends ApiController {
   @Get('summary')
   public async summary(@Request() req: ExpressRequest): Promise<Success<DashboardSummary>> {
     return confirmedRead(req, async (principal, signIn) => {
-      const { summary, signIn: checked } = await dashboardSummary(this.context.em, workspaceIdOfRoute(principal), this.context.deps.now(), signIn);
+      const { summary, signIn: checked } = await dashboardSummary(this.context.runtime.statements, workspaceIdOfRoute(principal), this.context.deps.now(), signIn);
       return { value: ok(summary), signIn: checked };
     });
   }

@@ -48,7 +48,7 @@ export class IncidentsController extends ApiController {
     const range = { from: parseInstant('from', from), to: parseInstant('to', to) };
     if (range.from && range.to && range.from > range.to) throw badRequest('from must not be after to', { from: 'must not be after to' });
     return confirmedRead(req, async (principal, signIn) => {
-      const { rows, total, sign_in } = await listIncidents(this.context.em, workspaceIdOfRoute(principal), { status, severity, ...range, ...paging }, signIn);
+      const { rows, total, sign_in } = await listIncidents(this.context.runtime.statements, workspaceIdOfRoute(principal), { status, severity, ...range, ...paging }, signIn);
       return { value: jsonText<Page<IncidentView>>(pageText(rows, { ...paging, total })), signIn: sign_in };
     });
   }

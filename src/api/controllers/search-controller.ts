@@ -30,7 +30,7 @@ export class SearchController extends ApiController {
     const perSection = limit ?? SEARCH_LIMIT_DEFAULT;
     if (perSection < 1 || perSection > SEARCH_LIMIT_MAX) throw badRequest(`limit must be an integer from 1 to ${SEARCH_LIMIT_MAX}`, { limit: `must be an integer from 1 to ${SEARCH_LIMIT_MAX}` });
     return confirmedRead(req, async (principal, signIn) => {
-      const found = await search(this.context.em, workspaceIdOfRoute(principal), principal.caller.permissions, query, perSection, signIn);
+      const found = await search(this.context.runtime.statements, workspaceIdOfRoute(principal), principal.caller.permissions, query, perSection, signIn);
       return { value: jsonText<Success<SearchResults>>(successText(found.text)), signIn: found.signIn };
     });
   }

@@ -1,6 +1,5 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import type { CheckState } from '../../store/entities/uptime-check.js';
-import { preparedRows } from '../../store/prepared-rows.js';
+import { preparedRows, type StatementRunner } from '../../store/prepared-rows.js';
 import type { SqlColumn } from '../auth/sign-in-check.js';
 
 /** Certificates expiring within this many days count as expiring soon (the first warning milestone). */
@@ -21,9 +20,9 @@ export interface DashboardSummary {
  * trigger), incidents through (workspace_id, status, opened_at) (open and acknowledged ones are
  * few), domains bounded by the plan; and the sign-in column (see sign-in-check.ts).
  */
-export async function dashboardSummary(em: EntityManager, workspaceId: number, now: Date, signIn: SqlColumn): Promise<{ summary: DashboardSummary; signIn: string | null }> {
+export async function dashboardSummary(statements: StatementRunner, workspaceId: number, now: Date, signIn: SqlColumn): Promise<{ summary: DashboardSummary; signIn: string | null }> {
   const soon = new Date(now.getTime() + EXPIRING_SOON_DAYS * 86_400_000);
-  const [counts] = await preparedRows<SummaryCounts>(em,
+  const [counts] = await preparedRows<SummaryCounts>(statements,
     `select
       (select coalesce(json_agg(json_build_object('paused', paused, 'state', state, 'checks', checks)), '[]') from workspace_check_counts where workspace_id = ?) as checks,
       (select count(*)::int from incidents where workspace_id = ? and status = 'open') as open,

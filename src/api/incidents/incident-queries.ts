@@ -4,7 +4,7 @@ import type { Workspace } from '../../store/entities/workspace.js';
 import { notFound } from '../errors.js';
 import type { SqlColumn } from '../auth/sign-in-check.js';
 import { isoInstant } from '../sql-instant.js';
-import { preparedRows } from '../../store/prepared-rows.js';
+import { preparedRows, type StatementRunner } from '../../store/prepared-rows.js';
 
 export interface IncidentFilters {
   status: IncidentStatus | undefined;
@@ -38,7 +38,7 @@ export interface IncidentRow {
  * (workspace_id, opened_at, id), or (workspace_id, status, opened_at) and (workspace_id,
  * severity, opened_at, id) when filtered.
  */
-export async function listIncidents(em: EntityManager, workspaceId: number, filters: IncidentFilters, signIn: SqlColumn): Promise<{ rows: string; total: number; sign_in: string | null }> {
+export async function listIncidents(statements: StatementRunner, workspaceId: number, filters: IncidentFilters, signIn: SqlColumn): Promise<{ rows: string; total: number; sign_in: string | null }> {
   const where = ['i.workspace_id = ?'];
   const params: unknown[] = [workspaceId];
   const add = (sql: string, value: unknown): void => {
@@ -50,7 +50,7 @@ export async function listIncidents(em: EntityManager, workspaceId: number, filt
   if (filters.from) add('i.opened_at >= ?', filters.from);
   if (filters.to) add('i.opened_at <= ?', filters.to);
   const whereSql = where.join(' and ');
-  const [result] = await preparedRows<{ rows: string; total: number; sign_in: string | null }>(em,
+  const [result] = await preparedRows<{ rows: string; total: number; sign_in: string | null }>(statements,
     `with page as (
       select i.id, i.workspace_id, i.check_id, c.name as check_name, i.status, i.severity, i.failed_locations,
         ${isoInstant('i.opened_at')} as opened_at, ${isoInstant('i.acknowledged_at')} as acknowledged_at, ${isoInstant('i.resolved_at')} as resolved_at,

@@ -1,10 +1,9 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import type { PermissionKey } from '../../domain/permissions.js';
 import type { IncidentStatus } from '../../store/entities/incident.js';
 import type { UserPermissions } from '../../store/entities/user.js';
 import type { SqlColumn } from '../auth/sign-in-check.js';
 import { isoInstant } from '../sql-instant.js';
-import { preparedRows } from '../../store/prepared-rows.js';
+import { preparedRows, type StatementRunner } from '../../store/prepared-rows.js';
 import { containsPattern, hasTrigram } from '../substring-pattern.js';
 
 export const SEARCH_QUERY_MAX = 200;
@@ -108,7 +107,7 @@ const THROUGH_TRIGRAMS: Record<SearchSection, SectionStatement> = {
  * the sign-in column (see sign-in-check.ts) when a statement ran (undefined otherwise).
  */
 export async function search(
-  em: EntityManager,
+  runner: StatementRunner,
   workspaceId: number,
   permissions: UserPermissions,
   query: string,
@@ -124,7 +123,7 @@ export async function search(
     `{"query":${JSON.stringify(query)},${sections.map((section) => `"${section}":${found[section] ?? '[]'}`).join(',')},"omitted":${JSON.stringify(omitted)}}`;
   if (allowed.length === 0) return { text: textOf({}) };
   const matched = allowed.some((section) => statements[section].readsMatched);
-  const [row] = await preparedRows<Record<SearchSection, string> & { sign_in: string | null }>(em,
+  const [row] = await preparedRows<Record<SearchSection, string> & { sign_in: string | null }>(runner,
     `${matched ? `with ${MATCHED.sql} ` : ''}select ${allowed.map((section) => `(${statements[section].sql})::text as ${section}`).join(', ')}, ${signIn.sql} as sign_in`,
     [
       ...(matched ? MATCHED.params(workspaceId, pattern) : []),

@@ -1,7 +1,6 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import type { RunState } from '../../store/entities/run.js';
 import { decodeLocationResults } from '../../store/location-results-codec.js';
-import { preparedRows } from '../../store/prepared-rows.js';
+import { preparedRows, type StatementRunner } from '../../store/prepared-rows.js';
 import { notFound } from '../errors.js';
 import { isoInstant } from '../sql-instant.js';
 import type { SqlColumn } from '../auth/sign-in-check.js';
@@ -63,7 +62,7 @@ const runOf = (row: DetailRow): RunView | null =>
  * Any id not of this workspace is 404 alike.
  */
 export async function loadCheckDetail(
-  em: EntityManager,
+  statements: StatementRunner,
   workspaceId: number,
   viewer: CheckViewer,
   id: number,
@@ -72,7 +71,7 @@ export async function loadCheckDetail(
 ): Promise<{ text: string; signIn: string | null }> {
   const windowParams = Object.values(windows).flatMap((days) => [windowStart(now, days), windowStart(now, days)]);
   const [row] = await preparedRows<DetailRow>(
-    em,
+    statements,
     `select (select row_to_json(v)::text from (select ${CHECK_VIEW_COLUMNS}, c.managed_by <> 'kubernetes' as can_mutate, c.kubernetes_ref,
         (select coalesce(json_agg(json_build_object('id', g.id, 'name', g.name) order by g.id), '[]')
           from uptime_check_notification_groups p join notification_groups g on g.id = p.notification_group_id where p.uptime_check_id = c.id) as groups) v) as view,

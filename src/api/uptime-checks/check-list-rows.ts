@@ -1,7 +1,6 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import type { CheckState } from '../../store/entities/uptime-check.js';
 import type { CheckListFilters, StatusFilter } from './check-queries.js';
-import { preparedRows } from '../../store/prepared-rows.js';
+import { preparedRows, type StatementRunner } from '../../store/prepared-rows.js';
 import { containsPattern } from '../substring-pattern.js';
 import { CHECK_VIEW_TEXT, type CheckViewer } from './check-view-sql.js';
 import type { SqlColumn } from '../auth/sign-in-check.js';
@@ -74,7 +73,7 @@ function favoriteTotal(where: Condition[], favorites: Condition): Condition {
 
 /** `rows`: the page as the JSON text of an array of UptimeCheckView; `sign_in`: the signIn column (see sign-in-check.ts). */
 export async function listCheckRows(
-  em: EntityManager,
+  statements: StatementRunner,
   workspaceId: number,
   viewer: CheckViewer,
   filters: CheckListFilters,
@@ -102,7 +101,7 @@ export async function listCheckRows(
         params: [...pageWhere.params, ...paging],
       }
     : totalThenPage(countedTotal(where, favorites, filters.favorite), pageWhere, filters.limit, filters.offset);
-  const [result] = await preparedRows<{ rows: string; total: number; sign_in: string | null }>(em,
+  const [result] = await preparedRows<{ rows: string; total: number; sign_in: string | null }>(statements,
     // Each row of the page by its id, as a subquery per id: joined, the generic plan (expecting a tenth of the
     // workspace on the page) reads every check of the workspace to hash them.
     `with ${pageAndTotal.sql}
