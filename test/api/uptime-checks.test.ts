@@ -81,6 +81,24 @@ test('create answers 201 with data.id; detail shows the configuration, defaults,
   t.like(withRun.body.data, { status: { label: 'up' }, latest_run: { state: 'UP', latency_ms: 42, failing_locations: 0 } });
 });
 
+test('answers written by PostgreSQL go out with the JSON type and the length in bytes of a text beyond ASCII', async (t) => {
+  const account = await api.account('pro');
+  const name = 'Café ✓ 𝔘nicode "quoted" \\ back';
+  const id = await create(account, httpCheck({ name, hostname: 'bytes.example.com' }));
+  for (const path of ['/mobile/uptime-checks?limit=50', `/mobile/uptime-checks/${id}`, '/mobile/search?q=Caf', '/mobile/incidents', '/mobile/dashboard/summary']) {
+    const res = await api.call('GET', path, { account });
+    t.is(res.status, 200, path);
+    t.is(res.headers.get('content-type'), 'application/json; charset=utf-8', path);
+    t.is(Number(res.headers.get('content-length')), Buffer.byteLength(res.text), path);
+    t.true(res.body.success, path);
+  }
+  const list = await api.call('GET', '/mobile/uptime-checks?limit=50', { account });
+  t.is(list.body.data[0].name, name);
+  const head = await api.call('HEAD', `/mobile/uptime-checks/${id}`, { account });
+  t.true(head.status < 500);
+  t.is(head.text, '');
+});
+
 test('every check type can be created, with its own fields only', async (t) => {
   for (const body of [pingCheck(), dnsCheck({ dns_record_type: 'MX', dns_expected_values: ['10 mx.example.org', 'mx2.example.org'] }), tcpCheck({ banner_match_operator: 'contains', banner_match_value: 'SSH-2.0' })]) {
     const id = await create(owner, body);
