@@ -11,8 +11,9 @@ export interface ApiRuntime {
   signIn: SignIn;
   /**
    * An entity manager shared by all requests for row statements alone (`preparedRows`, outside
-   * any transaction): typed so that nothing loads, maps or persists an entity through it. The read routes the app calls most run their one statement through it, without the
-   * fork of a request's own entity manager (a twentieth of their CPU).
+   * any transaction): typed so that nothing loads, maps or persists an entity through it. The
+   * read routes the app calls most run their one statement through it, without the fork of a
+   * request's own entity manager (a twentieth of their CPU).
    */
   statements: StatementRunner;
 }
