@@ -30,16 +30,15 @@ const JSON_TYPE = 'application/json; charset=utf-8';
  * any JSON answer, and anything else as before. Sent without `send`, which copied the text (a list
  * page: 34 KB) into a Buffer to learn its length and parsed the content type again on every
  * answer: the API sends no ETag or Last-Modified, so `send`'s freshness check never answers 304.
+ * Node leaves out the body of an answer to HEAD (served by the GET route) and keeps its length.
  */
 export function sendsJsonText(app: Express): void {
   const json = app.response.json;
   app.response.json = function (this: typeof app.response, body: unknown) {
     if (!(body instanceof JsonText)) return json.call(this, body);
-    if (this.get('Content-Type')) return this.send(body.text);
     this.setHeader('Content-Type', JSON_TYPE);
     this.setHeader('Content-Length', Buffer.byteLength(body.text));
-    if (this.req.method === 'HEAD') this.end();
-    else this.end(body.text, 'utf8');
+    this.end(body.text, 'utf8');
     return this;
   };
 }
