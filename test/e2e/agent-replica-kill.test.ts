@@ -1,5 +1,5 @@
 import test from 'ava';
-import { processOnPortOrNull, startWatchedShape, until, watchedCheck } from './helpers/cluster-shape.js';
+import { processOnPortOrNull, startWatchedShape, until, watchedCheck, withClusterTail } from './helpers/cluster-shape.js';
 
 const distributed = process.env.DATABASE_URL ? test : test.skip;
 
@@ -63,6 +63,6 @@ distributed('kill -9 of one of two agent replicas: no false incident, runs UP af
     t.is(receiver.requests.length, 0, 'no webhook');
   } catch (error) {
     t.log(shape.tail());
-    throw error;
+    throw withClusterTail(shape, error);
   }
 });

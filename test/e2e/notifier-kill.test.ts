@@ -1,5 +1,5 @@
 import test from 'ava';
-import { ofType, payloadOf, processOnPort, startWatchedShape, until, watchedCheck } from './helpers/cluster-shape.js';
+import { ofType, payloadOf, processOnPort, startWatchedShape, until, watchedCheck, withClusterTail } from './helpers/cluster-shape.js';
 
 const distributed = process.env.DATABASE_URL ? test : test.skip;
 
@@ -51,6 +51,6 @@ distributed('kill -9 of the notifier mid-delivery: the retry repeats the deliver
     t.is((await shape.call('GET', `/mobile/incidents?limit=200`)).json.data.length, 1, 'still one incident');
   } catch (error) {
     t.log(shape.tail());
-    throw error;
+    throw withClusterTail(shape, error);
   }
 });

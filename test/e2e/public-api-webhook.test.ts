@@ -1,5 +1,5 @@
 import test from 'ava';
-import { ofType, payloadOf, startWatchedShape, until, watchedCheck } from './helpers/cluster-shape.js';
+import { type ApiAnswer, ofType, payloadOf, startWatchedShape, until, watchedCheck, withClusterTail } from './helpers/cluster-shape.js';
 
 const distributed = process.env.DATABASE_URL ? test : test.skip;
 
@@ -16,7 +16,13 @@ distributed('public API: target down → one uptime.check.failed, up → one upt
   const { shape, receiver, target } = await startWatchedShape(t, { engines: 1, locations: 1, firstLocationReplicas: 1 });
   try {
     const checkId = await watchedCheck(shape, receiver.origin, target, 'Local service');
-    await until('a first UP run of the check', async () => (await shape.call('GET', `/mobile/uptime-checks/${checkId}`)).json.data?.status?.label === 'up', 150_000);
+    let detail: ApiAnswer | undefined;
+    await until('a first UP run of the check', async () => {
+      detail = await shape.call('GET', `/mobile/uptime-checks/${checkId}`);
+      return detail.json.data?.status?.label === 'up';
+    }, 150_000).catch((error: Error) => {
+      throw new Error(`${error.message}; the check's detail last read ${JSON.stringify(detail).slice(0, 1_000)}`);
+    });
 
     await target.stop();
     const [failed] = await until('an uptime.check.failed webhook', async () => ofType(receiver.requests, 'uptime.check.failed').length > 0 && ofType(receiver.requests, 'uptime.check.failed'), 180_000);
@@ -66,6 +72,6 @@ distributed('public API: target down → one uptime.check.failed, up → one upt
     t.is(payloadOf(recovered).context.severity, 'recovered');
   } catch (error) {
     t.log(shape.tail());
-    throw error;
+    throw withClusterTail(shape, error);
   }
 });

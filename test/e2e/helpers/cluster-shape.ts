@@ -144,6 +144,22 @@ export class StoppableTarget {
   }
 }
 
+/** A process's log line at warn level or above (pino: 40 and up). */
+const isWarning = (line: string): boolean => Number(/"level":(\d+)/.exec(line)?.[1] ?? 0) >= 40;
+
+/**
+ * The error a failed test of the shape ends with: its own message, then the cluster's last warnings
+ * and last lines, each cut short. A failure's summary comes last in the suite's output, so a short
+ * tail of that output (all CI keeps) still says what the processes were doing.
+ */
+export function withClusterTail(shape: ClusterShape, error: unknown): Error {
+  const lines = shape.tail(5_000).split('\n');
+  const cut = (line: string) => line.slice(0, 400);
+  const warnings = lines.filter(isWarning).slice(-12).map(cut);
+  const message = error instanceof Error ? error.message : String(error);
+  return new Error([message, '-- last warnings of the cluster:', ...warnings, '-- last lines of the cluster:', ...lines.slice(-12).map(cut)].join('\n'), { cause: error });
+}
+
 export const payloadOf = (request: ReceivedRequest) => JSON.parse(request.body) as Record<string, any>;
 export const ofType = (requests: ReceivedRequest[], type: string) => requests.filter((r) => payloadOf(r).event_type === type);
 
