@@ -104,7 +104,7 @@ const SEARCHED_NUMBER = '42';
  * The targets' process, on a port that does not begin with the searched number. Each seeded host
  * carries the port (`host-N.bench.test:42xxx`), and such a port puts every trigram of `%host-42%`
  * in every host: the trigram index then hands all 10,000 checks to the recheck, and the search
- * route measured that instead (PostgreSQL's CPU per request 0.5 → 7 ms, in a tenth of the runs).
+ * route measured that instead (PostgreSQL's CPU per request 0.5 → 7 ms).
  */
 async function startTargetsOffSearch(certificates: { key: string; cert: string }): Promise<Targets> {
   for (;;) {

@@ -62,7 +62,6 @@ distributed('kill -9 of one of two agent replicas: no false incident, runs UP af
     t.deepEqual((await shape.call('GET', '/mobile/incidents?limit=200')).json.data, [], 'no incident');
     t.is(receiver.requests.length, 0, 'no webhook');
   } catch (error) {
-    t.log(shape.tail());
-    throw withClusterTail(shape, error);
+    throw withClusterTail(t, shape, error);
   }
 });

@@ -50,7 +50,6 @@ distributed('kill -9 of the notifier mid-delivery: the retry repeats the deliver
     t.is(receiver.requests.length, 3, 'the held attempt, its retry and the recovery');
     t.is((await shape.call('GET', `/mobile/incidents?limit=200`)).json.data.length, 1, 'still one incident');
   } catch (error) {
-    t.log(shape.tail());
-    throw withClusterTail(shape, error);
+    throw withClusterTail(t, shape, error);
   }
 });

@@ -71,7 +71,6 @@ distributed('public API: target down → one uptime.check.failed, up → one upt
     t.deepEqual(payloadOf(failed!).context.failed_locations, shape.locations);
     t.is(payloadOf(recovered).context.severity, 'recovered');
   } catch (error) {
-    t.log(shape.tail());
-    throw withClusterTail(shape, error);
+    throw withClusterTail(t, shape, error);
   }
 });

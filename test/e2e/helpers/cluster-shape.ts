@@ -148,11 +148,13 @@ export class StoppableTarget {
 const isWarning = (line: string): boolean => Number(/"level":(\d+)/.exec(line)?.[1] ?? 0) >= 40;
 
 /**
- * The error a failed test of the shape ends with: its own message, then the cluster's last warnings
- * and last lines, each cut short. A failure's summary comes last in the suite's output, so a short
- * tail of that output (all CI keeps) still says what the processes were doing.
+ * The error a failed test of the shape ends with, after logging the cluster's tail: its own
+ * message, then the cluster's last warnings and last lines, each cut short. A failure's summary
+ * comes last in the suite's output and shows the error, not the test's logs, so a short tail of
+ * that output (all CI keeps) still says what the processes were doing.
  */
-export function withClusterTail(shape: ClusterShape, error: unknown): Error {
+export function withClusterTail(t: ExecutionContext, shape: ClusterShape, error: unknown): Error {
+  t.log(shape.tail());
   const lines = shape.tail(5_000).split('\n');
   const cut = (line: string) => line.slice(0, 400);
   const warnings = lines.filter(isWarning).slice(-12).map(cut);
