@@ -1,17 +1,17 @@
-import { mkdtemp, readdir, readFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import test from 'ava';
 import { Client } from '../../src/store/entities/client.js';
 import { PushToken } from '../../src/store/entities/push-token.js';
 import { User } from '../../src/store/entities/user.js';
+import { temporaryFolder } from '../support/temporary-folder.js';
 import { ApiHarness, basic, type Account } from './helpers/api-harness.js';
 
 let api: ApiHarness;
 let dataDir: string;
 
 test.before(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'vantage-account-'));
+  dataDir = temporaryFolder('account');
   api = await ApiHarness.start({}, { VANTAGE_DATA_DIR: dataDir, AMQP_URL: 'amqp://publisher:secret@127.0.0.1:5672/%2F', VANTAGE_AMQP_CLIENT_SECRET: 'k'.repeat(32) });
 });
 

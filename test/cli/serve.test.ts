@@ -8,6 +8,7 @@ import { verifyPassword } from '../../src/domain/password-hash.js';
 import { runCli } from '../support/cli.js';
 import { engineName, freshDatabase } from '../support/database.js';
 import { startServe, stopServe } from '../support/serve-process.js';
+import { temporaryFolder } from '../support/temporary-folder.js';
 
 const database = await freshDatabase();
 const dataDir = mkdtempSync(join(tmpdir(), 'vantage-serve-'));
@@ -67,7 +68,7 @@ test.serial(`serve comes up on an empty ${engineName()} database, says once how 
 
 test.serial('a port already in use stops serve with an error', async (t) => {
   const holder = await serve({});
-  const result = await runCli(['serve'], { DATABASE_URL: database.databaseUrl, VANTAGE_DATA_DIR: mkdtempSync(join(tmpdir(), 'vantage-serve-')), PORT: String(holder.port), HOST: '127.0.0.1' });
+  const result = await runCli(['serve'], { DATABASE_URL: database.databaseUrl, VANTAGE_DATA_DIR: temporaryFolder('serve'), PORT: String(holder.port), HOST: '127.0.0.1' });
   t.not(result.code, 0);
   t.regex(result.stdout + result.stderr, /EADDRINUSE/);
   await stopServe(holder);

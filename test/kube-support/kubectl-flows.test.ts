@@ -1,14 +1,14 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import test from 'ava';
 import { CustomObjectsApi, PatchStrategy, setHeaderOptions } from '@kubernetes/client-node';
 import { eventually } from '../support/kubectl.js';
+import { temporaryFolder } from '../support/temporary-folder.js';
 import { namespaceYaml, startKubeFixture, uptimeCheckYaml, type KubeFixture } from './helpers/kube-fixture.js';
 
 let fixture: KubeFixture;
 let custom: CustomObjectsApi;
-const folder = mkdtempSync(join(tmpdir(), 'vantage-manifests-'));
+const folder = temporaryFolder('manifests');
 const mergePatch = setHeaderOptions('Content-Type', PatchStrategy.MergePatch);
 
 /** Writes a manifest to a file, for `kubectl apply -f <file>` (what error messages then name). */

@@ -1,6 +1,5 @@
 import { generateKeyPairSync, createVerify } from 'node:crypto';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import test from 'ava';
 import { pino } from 'pino';
@@ -21,6 +20,7 @@ import { startReceiver, type ReceivedRequest } from '../support/notify/receiver.
 import { createGroup, loadClientAndWorkspace, seedClient } from '../support/notify/seed.js';
 import { notifySettings } from '../support/notify/settings.js';
 import { waitFor } from '../support/notify/wait.js';
+import { temporaryFolder } from '../support/temporary-folder.js';
 
 const context = await freshStore();
 const { store } = context;
@@ -57,7 +57,7 @@ const providers = await startReceiver((request) => {
   return { status: 404 };
 });
 
-const secretsDir = mkdtempSync(join(tmpdir(), 'vantage-push-'));
+const secretsDir = temporaryFolder('push');
 const serviceAccountFile = join(secretsDir, 'service-account.json');
 writeFileSync(
   serviceAccountFile,

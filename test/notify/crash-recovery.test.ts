@@ -1,7 +1,4 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import test from 'ava';
 import { enqueueEvent } from '../../src/notify/enqueue.js';
@@ -11,6 +8,7 @@ import { engineName, freshDatabase } from '../support/database.js';
 import { startReceiver } from '../support/notify/receiver.js';
 import { createGroup, loadClientAndWorkspace, seedClient } from '../support/notify/seed.js';
 import { makeTestCertificates } from '../support/notify/tls.js';
+import { temporaryFolder } from '../support/temporary-folder.js';
 
 const childScript = fileURLToPath(new URL('./fixtures/dispatcher-child.js', import.meta.url));
 
@@ -30,7 +28,7 @@ const exited = (child: ChildProcess): Promise<number | null> =>
 test(`a notifier killed between claim and answer loses nothing: the lease runs out and another delivers with the same delivery_id (${engineName()})`, async (t) => {
   const database = await freshDatabase();
   // The embedded database lives in a folder that one process at a time opens; PostgreSQL is shared.
-  const dataDir = mkdtempSync(join(tmpdir(), 'vantage-crash-'));
+  const dataDir = temporaryFolder('crash');
   const open = (): Promise<Store> => openStore({ databaseUrl: database.databaseUrl, dataDir });
   const certificates = makeTestCertificates();
   // The first request is held unanswered: its sender is killed while waiting.

@@ -1,5 +1,4 @@
-import { readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import test from 'ava';
 import { KubeConfig } from '@kubernetes/client-node';
@@ -10,6 +9,7 @@ import { UptimeCheck } from '../../src/store/entities/uptime-check.js';
 import { ApiHarness, type Account } from '../api/helpers/api-harness.js';
 import { startKubeTestServer, type KubeTestServer } from '../support/kube/index.js';
 import { eventually, kubectl } from '../support/kubectl.js';
+import { temporaryFolder } from '../support/temporary-folder.js';
 
 let api: ApiHarness;
 let kube: KubeTestServer;
@@ -117,7 +117,7 @@ test.serial('kubectl get uc prints the checks, and kubectl wait --for=condition=
 });
 
 test.serial('editing a manifest and applying it again updates the row and observedGeneration', async (t) => {
-  const folder = mkdtempSync(join(tmpdir(), 'vantage-manifest-'));
+  const folder = temporaryFolder('manifest');
   const edited = readFileSync('examples/http-check.yaml', 'utf8').replace('hostname: shop.example.com', 'hostname: www.shop.example.com').replace('checkFrequency: 1', 'checkFrequency: 2');
   writeFileSync(join(folder, 'http-check.yaml'), edited);
   const applied = await k('apply', '-f', join(folder, 'http-check.yaml'));

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { temporaryFolder } from '../temporary-folder.js';
 
 export interface TestCertificates {
   dir: string;
@@ -13,7 +13,7 @@ export interface TestCertificates {
 
 /** A throw-away CA and a server certificate for localhost, 127.0.0.1 and ::1, made with the openssl CLI. */
 export function makeTestCertificates(): TestCertificates {
-  const dir = mkdtempSync(join(tmpdir(), 'vantage-notify-tls-'));
+  const dir = temporaryFolder('notify-tls');
   const run = (...args: string[]): void => {
     execFileSync('openssl', args, { cwd: dir, stdio: 'pipe' });
   };
