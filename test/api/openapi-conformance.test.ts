@@ -1,12 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import test from 'ava';
 import { Incident } from '../../src/store/entities/incident.js';
 import { closeStore, openStore, type Store } from '../../src/store/orm.js';
 import { freshDatabase } from '../support/database.js';
 import { startHttpTarget } from '../support/http-target.js';
 import { startServe, stopServe, type ServeProcess } from '../support/serve-process.js';
+import { temporaryFolder } from '../support/temporary-folder.js';
 import { basic } from './helpers/api-harness.js';
 import { ConformanceRecorder, type ServedDocument } from './helpers/openapi-conformance.js';
 
@@ -16,7 +14,8 @@ import { ConformanceRecorder, type ServedDocument } from './helpers/openapi-conf
  */
 
 const database = await freshDatabase();
-const dataDir = mkdtempSync(join(tmpdir(), 'vantage-conformance-'));
+// Removed at exit: when every test here is skipped (no PostgreSQL), no hook runs.
+const dataDir = temporaryFolder('conformance');
 const PUBLIC_URL = 'https://vantage.example.test';
 const OWNER = { email: 'owner@conformance.test', password: 'conformance-password' };
 let target: Awaited<ReturnType<typeof startHttpTarget>> | undefined;
@@ -39,7 +38,6 @@ test.after.always(async () => {
   if (store) await closeStore(store);
   target?.close();
   await database.drop();
-  rmSync(dataDir, { recursive: true, force: true });
 });
 
 interface Call {
