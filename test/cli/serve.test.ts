@@ -1,6 +1,3 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import test from 'ava';
 import { Client, User } from '../../src/store/entities/index.js';
 import { closeStore, openStore } from '../../src/store/orm.js';
@@ -11,10 +8,9 @@ import { startServe, stopServe } from '../support/serve-process.js';
 import { temporaryFolder } from '../support/temporary-folder.js';
 
 const database = await freshDatabase();
-const dataDir = mkdtempSync(join(tmpdir(), 'vantage-serve-'));
+const dataDir = temporaryFolder('serve');
 test.after.always(async () => {
   await database.drop();
-  rmSync(dataDir, { recursive: true, force: true });
 });
 
 const serve = (env: Record<string, string | undefined>) =>
