@@ -27,10 +27,12 @@ function openQuery(): Query {
 
 const query = openQuery();
 
-const PAGE = `select id, workspace_id, name, check_type, hostname, protocol, path, check_frequency, request_method, response_timeout,
-  trigger_locations, min_failing_locations, response_classes, flag_follow_redirect, dns_record_type, dns_expected_values, port,
-  banner_match_operator, banner_match_value, state, paused, managed_by, last_run_at, created_at, updated_at
-  from uptime_checks where workspace_id = $1 order by name, id limit 50 offset $2`;
+const PAGE = `select p.*, r.last_run_at from (
+    select id, workspace_id, name, check_type, hostname, protocol, path, check_frequency, request_method, response_timeout,
+      trigger_locations, min_failing_locations, response_classes, flag_follow_redirect, dns_record_type, dns_expected_values, port,
+      banner_match_operator, banner_match_value, state, paused, managed_by, created_at, updated_at
+    from uptime_checks where workspace_id = $1 order by name, id limit 50 offset $2
+  ) p left join uptime_check_last_runs r on r.check_id = p.id order by p.name, p.id`;
 
 const server = createServer((req, res) => {
   const offset = Number(new URL(req.url ?? '/', 'http://x').searchParams.get('offset') ?? 0);

@@ -40,11 +40,14 @@ export async function seedWorkspaces(em: EntityManager, checks: number, targetPo
     select ${ws}, 'group ' || g, '[]', '[]', md5(g::text), now(), now() from generate_series(1, 20) g`);
   await connection.execute(`
     insert into uptime_checks (workspace_id, name, check_type, hostname, protocol, path, check_frequency, request_method,
-      response_timeout, trigger_locations, min_failing_locations, response_classes, paused, state, last_run_at, created_at, updated_at)
+      response_timeout, trigger_locations, min_failing_locations, response_classes, paused, state, created_at, updated_at)
     select ${ws}, 'check ' || lpad(i::text, 6, '0'), 'http', 'host-' || i || '.bench.test:${targetPort}', 'http', '/', 15, 'get',
       10000, '["eu-west"]', 1, '["2XX"]', i % 10 = 0,
-      (array['up', 'up', 'up', 'down', 'unknown', 'pending'])[1 + i % 6], now() - (i % 60) * interval '1 second', now(), now()
+      (array['up', 'up', 'up', 'down', 'unknown', 'pending'])[1 + i % 6], now(), now()
     from generate_series(1, ${checks}) i`);
+  await connection.execute(`
+    insert into uptime_check_last_runs (check_id, last_run_at)
+    select id, now() - (id % 60) * interval '1 second' from uptime_checks where workspace_id = ${ws} and state <> 'pending'`);
   await connection.execute(`
     insert into uptime_check_notification_groups (uptime_check_id, notification_group_id)
     select c.id, (select min(id) from notification_groups where workspace_id = ${ws}) + c.id % 20

@@ -309,17 +309,19 @@ async function seed(db: Db, checks: number, targets: Targets, webhookUrl: string
   await db.execute(
     `insert into uptime_checks (workspace_id, name, check_type, hostname, protocol, path, check_frequency, request_method, response_timeout,
        trigger_locations, min_failing_locations, response_classes, flag_follow_redirect, dns_record_type, dns_expected_values, port,
-       banner_match_operator, banner_match_value, paused, state, last_run_at, managed_by, version, created_at, updated_at)
+       banner_match_operator, banner_match_value, paused, state, managed_by, version, created_at, updated_at)
      select ?, 'bench ' || g, kind,
        case when g <= ? then ? when kind = 'http' then '127.0.0.1:' || ? when kind = 'tcp' then '127.0.0.1' else 'bench.test' end,
        case when kind = 'http' then 'http' end, case when kind = 'http' then '/' end, 1, case when kind = 'http' then 'get' end, 5000,
        ?::jsonb, 2, case when kind = 'http' then '["2XX"]'::jsonb else '[]'::jsonb end, false,
        case when kind = 'dns' then 'A' end, case when kind = 'dns' then '["10.0.0.1"]'::jsonb end, case when kind = 'tcp' then ?::int end,
        case when kind = 'tcp' then 'none' end, case when kind = 'tcp' then '' end,
-       false, 'up', now(), 'api', 1, now(), now()
+       false, 'up', 'api', 1, now(), now()
      from (select g, case when g <= ? or g % 10 < 7 then 'http' when g % 10 < 9 then 'tcp' else 'dns' end as kind from generate_series(1, ?) g) s`,
     [workspace!.id, detectionChecks, flippingHost, targets.http, JSON.stringify(locations), targets.tcp, detectionChecks, checks],
   );
+  // Last run "now", as for checks already running: they start on their schedule instead of all at once.
+  await db.execute('insert into uptime_check_last_runs (check_id, last_run_at) select id, now() from uptime_checks where workspace_id = ?', [workspace!.id]);
   const [group] = await db.execute<Array<{ id: number }>>(
     `insert into notification_groups (workspace_id, name, email_addresses, phone_numbers, webhook_url, webhook_secret, created_at, updated_at)
      values (?, 'Bench on call', '[]'::jsonb, '[]'::jsonb, ?, 'bench-secret', now(), now()) returning id`,

@@ -68,11 +68,12 @@ async function seed(store: Store): Promise<number[]> {
   // Last run "now": the checks start on their schedule instead of all catching up at once.
   await sql.execute(
     `insert into uptime_checks (workspace_id, name, check_type, hostname, protocol, path, check_frequency, request_method, response_timeout,
-       trigger_locations, min_failing_locations, response_classes, flag_follow_redirect, paused, state, last_run_at, managed_by, version, created_at, updated_at)
-     select ?, 'bench ' || g, 'http', 'svc-' || g || '.bench.invalid', 'https', '/', 1, 'get', ?, ?::jsonb, 2, '["2XX"]'::jsonb, false, false, 'up', now(), 'api', 1, now(), now()
+       trigger_locations, min_failing_locations, response_classes, flag_follow_redirect, paused, state, managed_by, version, created_at, updated_at)
+     select ?, 'bench ' || g, 'http', 'svc-' || g || '.bench.invalid', 'https', '/', 1, 'get', ?, ?::jsonb, 2, '["2XX"]'::jsonb, false, false, 'up', 'api', 1, now(), now()
      from generate_series(1, ?) g`,
     [workspace!.id, responseTimeoutMs, JSON.stringify(locations), checks],
   );
+  await sql.execute('insert into uptime_check_last_runs (check_id, last_run_at) select id, now() from uptime_checks where workspace_id = ?', [workspace!.id]);
   const probes = await sql.execute<Array<{ id: number }>>('select id from uptime_checks order by id limit ?', [detectionProbes]);
   await sql.execute(
     `insert into uptime_check_notification_groups (uptime_check_id, notification_group_id) select id, ? from uptime_checks where id in (${probes.map(() => '?').join(',')})`,

@@ -14,11 +14,12 @@ export async function seedStatusPage(em: EntityManager, options: { components: n
   const connection = em.getConnection();
   await connection.execute(`
     insert into uptime_checks (workspace_id, name, check_type, hostname, protocol, path, check_frequency, request_method,
-      response_timeout, trigger_locations, min_failing_locations, response_classes, paused, state, last_run_at, created_at, updated_at)
+      response_timeout, trigger_locations, min_failing_locations, response_classes, paused, state, created_at, updated_at)
     select ${ws}, '${options.slug} check ' || lpad(i::text, 4, '0'), 'http', 'host-' || i || '.bench.test', 'https', '/', 15, 'get',
-      10000, '["eu-west"]', 1, '["2XX"]', false, (array['up', 'up', 'up', 'up', 'down'])[1 + i % 5], now(), now(), now()
+      10000, '["eu-west"]', 1, '["2XX"]', false, (array['up', 'up', 'up', 'up', 'down'])[1 + i % 5], now(), now()
     from generate_series(1, ${options.components}) i`);
   const checks = `(select id from uptime_checks where workspace_id = ${ws})`;
+  await connection.execute(`insert into uptime_check_last_runs (check_id, last_run_at) select id, now() from ${checks} c`);
   // Every 97th hour of a check has 10 minutes of downtime.
   await connection.execute(`
     insert into hourly_availability (check_id, hour, up_runs, down_runs, downtime_seconds, latency_sum_ms, latency_runs, latency_min_ms, latency_max_ms)

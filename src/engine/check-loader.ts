@@ -131,7 +131,7 @@ export class CheckLoader {
     const loaded = new Map<number, StoredCheck>();
     if (ids.length === 0) return loaded;
     const inList = placeholders(ids.length);
-    const rows = await this.query<CheckRow>(`select * from uptime_checks where id in (${inList})`, [...ids]);
+    const rows = await this.query<CheckRow>(`select c.*, lr.last_run_at from uptime_checks c left join uptime_check_last_runs lr on lr.check_id = c.id where c.id in (${inList})`, [...ids]);
     for (const row of rows) {
       loaded.set(row.id, { config: configOf(row), lastRunAt: millis(row.last_run_at), openIncident: null, awaitingRecovery: null, lastFailing: false });
     }

@@ -81,8 +81,8 @@ const withoutDetail = (result: LocationResult): LocationResult => ({
 /**
  * Write-behind batcher for runs. Every ~100 ms (or at once when a batch fills) it writes the runs
  * with one multi-row insert, the hourly and daily availability rollups with one upsert each over
- * the rows that were really inserted (a replayed cycle neither doubles a run nor a count), the checks' state and
- * last run with one update, and late answers onto their runs.
+ * the rows that were really inserted (a replayed cycle neither doubles a run nor a count), the checks' last
+ * run and changed states with one statement, and late answers onto their runs.
  *
  * Rollup: scheduled runs only (test-now runs are not monitoring samples). A run covered by
  * maintenance counts in `maintenance_runs` and not in up/down/unknown, so availability
@@ -395,16 +395,26 @@ export class RunWriter {
         arrayLiteral(chunk.map(([, update]) => iso(update.runStartedAt))),
       ];
       // Raw SQL on purpose: the run does not change the check's configuration, so neither
-      // `updated_at` nor `version` moves. An older run never overwrites a newer one. The join
-      // with the row as it was before the statement gives the checks whose state changed.
+      // `updated_at` nor `version` moves. The last-run time is written apart from the check's row
+      // (see uptime-check-last-run.ts), and only by a run no older than the one stored: writers
+      // of one check queue on its last-run row, and only the one that moved it sets the state.
+      // The check's row is updated only when its state changes; the join with the row as it was
+      // before the statement gives the state it changed from. A check deleted meanwhile is skipped.
       const changed = await preparedRows<StateChangeRow>(
         this.store.em,
-        `with changed as (
-           update uptime_checks c set state = v.state, last_run_at = v.at
-           from unnest(?::int[], ?::text[], ?::timestamptz[]) v (id, state, at), uptime_checks before
-           where c.id = v.id and before.id = c.id and (c.last_run_at is null or c.last_run_at <= v.at)
-           returning c.id, c.workspace_id, c.name, before.state as previous_state, c.state)
-         select * from changed where previous_state <> state`,
+        `with v as (
+           select * from unnest(?::int[], ?::text[], ?::timestamptz[]) v (id, state, at)
+         ), latest as (
+           insert into uptime_check_last_runs (check_id, last_run_at)
+           select v.id, v.at from v where exists (select 1 from uptime_checks c where c.id = v.id) order by v.id
+           on conflict (check_id) do update set last_run_at = excluded.last_run_at
+           where uptime_check_last_runs.last_run_at <= excluded.last_run_at
+           returning check_id
+         )
+         update uptime_checks c set state = v.state
+         from latest, v, uptime_checks before
+         where latest.check_id = v.id and c.id = v.id and before.id = c.id and c.state <> v.state
+         returning c.id, c.workspace_id, c.name, before.state as previous_state, c.state`,
         params,
       );
       for (const row of changed) {

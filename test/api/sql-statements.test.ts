@@ -155,7 +155,9 @@ test.serial('each read route runs the same number of statements for any page siz
 test.serial('a check reads the same in the list as in its detail, microsecond timestamps included', async (t) => {
   const connection = api.store.em.fork().getConnection();
   // now() has microseconds; the API's instants have milliseconds, cut the same way on both paths.
-  await connection.execute(`update uptime_checks set last_run_at = now() - interval '1.234567 seconds' where workspace_id = ${account.workspaceId} and id % 2 = 0`);
+  await connection.execute(
+    `insert into uptime_check_last_runs (check_id, last_run_at) select id, now() - interval '1.234567 seconds' from uptime_checks where workspace_id = ${account.workspaceId} and id % 2 = 0 on conflict (check_id) do update set last_run_at = excluded.last_run_at`,
+  );
   const list = await api.call('GET', '/mobile/uptime-checks?limit=20&offset=3', { account });
   t.is(list.status, 200);
   t.true(list.body.data.some((check: { last_run_at: string | null; favorite: boolean; notification_group_ids: number[] }) => check.last_run_at && check.notification_group_ids.length > 0));

@@ -55,6 +55,7 @@ test.serial('runs are written in batches; replays, on-demand runs and deleted ch
   writer.addRun(run(check.id, 'w.4', 'UNKNOWN', { onDemand: true, startedAt: day + 130_000 }));
   writer.addRun(run(gone.id, 'g.1', 'UP'));
   await em().nativeDelete(UptimeCheck, { id: gone.id });
+  writer.setCheckState(gone.id, 'up', day);
   writer.setCheckState(check.id, 'down', day + 60_000);
   writer.setCheckState(check.id, 'up', day);
   await writer.flush();
@@ -68,10 +69,47 @@ test.serial('runs are written in batches; replays, on-demand runs and deleted ch
   const late = await em().findOneOrFail(Run, { cycleKey: cycleKey('w.2') });
   t.like(late.results[1], { state: 'down', late: true });
   t.is(late.state, 'DOWN');
-  const stored = await em().findOneOrFail(UptimeCheck, check.id);
+  const stored = await em().findOneOrFail(UptimeCheck, check.id, { populate: ['lastRunAt'] });
   t.is(stored.state, 'down', 'an older run never overwrites a newer state');
   t.is(stored.lastRunAt?.getTime(), day + 60_000);
   t.is(stored.version, check.version, 'a run is not a configuration change');
+});
+
+test.serial('two writers of the same checks (an ownership handover) leave each check with its newest run, whichever writes first', async (t) => {
+  const checks = await Promise.all(Array.from({ length: 40 }, (_, i) => httpCheck(em(), owner, `Handover ${i}`, `handover-${i}.example.net`)));
+  const leaving = new RunWriter(store, logger, { flushIntervalMs: 10_000, maxBatch: 7 });
+  const taking = new RunWriter(store, logger, { flushIntervalMs: 10_000, maxBatch: 7 });
+  const runAt = (i: number, round: number): number => day + round * 86_400_000 + i * 60_000;
+  // Round 1 at once; round 2 the newer run first, round 3 the older run first. Even checks'
+  // newer run is the new owner's, odd checks' the leaving owner's.
+  for (const round of [1, 2, 3]) {
+    const writes = checks.map((check, i) => {
+      const [newer, older] = i % 2 === 0 ? [taking, leaving] : [leaving, taking];
+      return { check, newer, older, at: runAt(i, round) };
+    });
+    const state = round === 2 ? 'down' : 'up';
+    const stale = state === 'up' ? 'down' : 'up';
+    if (round === 1) {
+      for (const { check, newer, older, at } of writes) {
+        older.setCheckState(check.id, stale, at);
+        newer.setCheckState(check.id, state, at + 1);
+      }
+      await Promise.all([leaving.flush(), taking.flush()]);
+    } else {
+      const [first, second] = round === 2 ? (['newer', 'older'] as const) : (['older', 'newer'] as const);
+      for (const turn of [first, second]) {
+        for (const write of writes) write[turn].setCheckState(write.check.id, turn === 'newer' ? state : stale, turn === 'newer' ? write.at + 1 : write.at);
+        await Promise.all([leaving.flush(), taking.flush()]);
+      }
+    }
+    const stored = new Map((await em().find(UptimeCheck, { id: { $in: checks.map((check) => check.id) } }, { populate: ['lastRunAt'] })).map((check) => [check.id, check]));
+    t.deepEqual(
+      checks.map(({ id }) => [stored.get(id)?.state, stored.get(id)?.lastRunAt?.getTime()]),
+      checks.map((_, i) => [state, runAt(i, round) + 1]),
+      `round ${round}`,
+    );
+  }
+  await Promise.all([leaving.stop(), taking.stop()]);
 });
 
 test.serial('an incident opens once per cycle and once per check, with its outbox event in the same transaction', async (t) => {

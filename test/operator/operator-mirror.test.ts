@@ -318,7 +318,8 @@ test.serial('status writes stay within the stated bound while checks run, and a 
   const started = Date.now();
   // What the engine does every cycle: a new last-run time on every check, here four times a second.
   while (Date.now() - started < seconds * 1000) {
-    await em.getConnection().execute(`update uptime_checks set last_run_at = now(), state = 'up' where workspace_id = ${account.workspaceId}`);
+    await em.getConnection().execute(`insert into uptime_check_last_runs (check_id, last_run_at) select id, now() from uptime_checks where workspace_id = ${account.workspaceId} on conflict (check_id) do update set last_run_at = excluded.last_run_at`);
+    await em.getConnection().execute(`update uptime_checks set state = 'up' where workspace_id = ${account.workspaceId} and state <> 'up'`);
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   const writes = statusWrites() - before;
@@ -333,6 +334,17 @@ test.serial('status writes stay within the stated bound while checks run, and a 
   const started2 = Date.now();
   await eventually('the down state on the resource', async () => ((await resource('uc', 'shop-home'))?.status.state === 'down' ? true : undefined), 5000);
   t.true(Date.now() - started2 < STATUS_SECONDS * 1000 + 1500, 'a state change is not held back');
+
+  // An edit saves the row, and its status is written from the row as saved: the last run stays.
+  t.is((await k('patch', 'uc', 'shop-home', '-n', 'shop', '--type', 'merge', '-p', '{"spec":{"responseTimeout":9000}}')).code, 0);
+  const edited = await eventually('the edit applied and its status written', async () => {
+    const found = await resource('uc', 'shop-home');
+    return found?.status.observedGeneration === found?.metadata.generation && found.spec.responseTimeout === 9000 ? found : undefined;
+  });
+  const [stored] = await em.getConnection().execute<Array<{ at: Date | string }>>(
+    `select r.last_run_at as at from uptime_check_last_runs r join uptime_checks c on c.id = r.check_id where c.kubernetes_ref = 'shop/shop-home'`,
+  );
+  t.like(edited.status, { state: 'down', lastRunAt: new Date(stored!.at).toISOString().replace(/\.\d{3}Z$/, 'Z') });
 });
 
 test.serial('an outage of the Kubernetes API stops the leader acting, and it leads and mirrors again by itself afterwards', async (t) => {

@@ -84,7 +84,8 @@ test(`every check's answer from its texts is the one row_to_json writes, after e
 
     // An edit as the API writes it, a run as the run writer writes it, a pause as the ORM writes it, a rename, an edit of one column alone.
     await sql(`update uptime_checks set hostname = 'edited.example.com', path = '/edited "path"', check_frequency = 10, version = version + 1, updated_at = now() + interval '1 second' where id % 5 = 0`);
-    await sql(`update uptime_checks c set state = v.state, last_run_at = v.at from (values (1, 'up', now()), (2, 'down', now()), (3, 'unknown', now() - interval '1 hour')) v (id, state, at) where c.id = v.id`);
+    await sql(`insert into uptime_check_last_runs (check_id, last_run_at) values (1, now()), (2, now()), (3, now() - interval '1 hour')`);
+    await sql(`update uptime_checks c set state = v.state from (values (1, 'up'), (2, 'down'), (3, 'unknown')) v (id, state) where c.id = v.id`);
     await sql(`update uptime_checks set paused = true, version = version + 1, updated_at = now() where id % 7 = 0`);
     await sql(`update uptime_checks set name = name || ' renamed ✓', updated_at = now() where id % 6 = 1`);
     await sql(`update uptime_checks set hostname = 'bare.example.com' where id % 9 = 0`);

@@ -31,8 +31,7 @@ test(`the counts follow inserts, state and pause changes, deletes and a workspac
     t.deepEqual(await kept(store), await counted(store), 'after inserts');
     await sql(`update uptime_checks set state = 'down' where id % 3 = 0`);
     await sql(`update uptime_checks set paused = true where id % 5 = 0`);
-    await sql('update uptime_checks set last_run_at = now()');
-    t.deepEqual(await kept(store), await counted(store), 'after state, pause and last_run_at updates');
+    t.deepEqual(await kept(store), await counted(store), 'after state and pause updates');
     await sql(`update uptime_checks c set state = v.state from (values (1, 'up'), (2, 'unknown'), (3, 'up')) as v(id, state) where c.id = v.id`);
     t.deepEqual(await kept(store), await counted(store), 'after a batch update as the run writer writes it');
     await sql('delete from uptime_checks where id % 4 = 0');

@@ -6,6 +6,8 @@ import { isoInstant } from '../sql-instant.js';
 /** The fields of a check aliased `c` that change without an edit, as both forms below write them. */
 const statusLabel = `case when c.paused then 'paused' else c.state end`;
 const groupIds = 'array(select g.notification_group_id from uptime_check_notification_groups g where g.uptime_check_id = c.id order by 1)';
+/** Kept apart from the check's row (see src/store/entities/uptime-check-last-run.ts). */
+const lastRunAt = isoInstant('(select lr.last_run_at from uptime_check_last_runs lr where lr.check_id = c.id)');
 /** Parameter: the caller's user id. */
 const favorite = 'exists(select 1 from uptime_check_favorites f where f.check_id = c.id and f.user_id = ?)';
 /** Parameter: the check types the caller's plan does not cover (see blockedTypes). */
@@ -25,7 +27,7 @@ export const CHECK_VIEW_COLUMNS = `c.id, c.workspace_id, c.name, c.check_type, c
   c.paused,
   ${favorite} as favorite,
   ${entitlementBlocked} as entitlement_blocked,
-  c.managed_by, ${isoInstant('c.last_run_at')} as last_run_at, ${isoInstant('c.created_at')} as created_at, ${isoInstant('c.updated_at')} as updated_at`;
+  c.managed_by, ${lastRunAt} as last_run_at, ${isoInstant('c.created_at')} as created_at, ${isoInstant('c.updated_at')} as updated_at`;
 
 /**
  * The same answer as CHECK_VIEW_COLUMNS, as text, for a check aliased `c` joined with its
@@ -39,7 +41,7 @@ export const CHECK_VIEW_TEXT = `t.head
   || ',"favorite":' || ${favorite}::text
   || ',"entitlement_blocked":' || (${entitlementBlocked})::text
   || ',"managed_by":' || to_json(c.managed_by)::text
-  || ',"last_run_at":' || coalesce('"' || ${isoInstant('c.last_run_at')} || '"', 'null')
+  || ',"last_run_at":' || coalesce('"' || ${lastRunAt} || '"', 'null')
   || t.tail`;
 
 /**

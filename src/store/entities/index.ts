@@ -13,6 +13,7 @@ import { SignInAddress, SignInFailure } from './sign-in.js';
 import { StatusPage, StatusPageComponent, StatusPageLogoImage } from './status-page.js';
 import { MaintenanceStartAnnouncement, StatusPageConfirmationWindow, StatusPageSubscriber, StatusPageSubscriberToken } from './status-page-subscriber.js';
 import { UptimeCheck, UptimeCheckFavorite } from './uptime-check.js';
+import { UptimeCheckLastRun } from './uptime-check-last-run.js';
 import { UptimeCheckViewText } from './uptime-check-view-text.js';
 import { User } from './user.js';
 import { Workspace, WorkspaceShare } from './workspace.js';
@@ -34,6 +35,7 @@ export * from './sign-in.js';
 export * from './status-page.js';
 export * from './status-page-subscriber.js';
 export * from './uptime-check.js';
+export * from './uptime-check-last-run.js';
 export * from './uptime-check-view-text.js';
 export * from './user.js';
 export * from './workspace.js';
@@ -48,6 +50,7 @@ export const allEntities = [
   UptimeCheck,
   UptimeCheckFavorite,
   UptimeCheckViewText,
+  UptimeCheckLastRun,
   Run,
   RollupCounts,
   DailyAvailability,

@@ -1,4 +1,4 @@
-import { Collection, Entity, Enum, Index, ManyToMany, ManyToOne, PrimaryKey, Property, Unique, type Rel, type Opt } from '@mikro-orm/core';
+import { Collection, Entity, Enum, Formula, Index, ManyToMany, ManyToOne, PrimaryKey, Property, Unique, type Rel, type Opt } from '@mikro-orm/core';
 import { MANAGED_BY, type ManagedBy } from './managed-by.js';
 import { NotificationGroup } from './notification-group.js';
 import { User } from './user.js';
@@ -96,8 +96,9 @@ export class UptimeCheck {
   @Enum({ items: () => CHECK_STATES, type: 'string' })
   state: Opt<CheckState> = 'pending';
 
-  @Property({ type: 'Date', nullable: true })
-  lastRunAt: Date | null = null;
+  /** From uptime_check_last_runs (see uptime-check-last-run.ts); loaded only when populated. */
+  @Formula((table) => `(select lr.last_run_at from uptime_check_last_runs lr where lr.check_id = ${table.alias}.id)`, { type: 'Date', lazy: true })
+  lastRunAt: Opt<Date> | null = null;
 
   @Enum({ items: () => MANAGED_BY, type: 'string' })
   managedBy: Opt<ManagedBy> = 'api';

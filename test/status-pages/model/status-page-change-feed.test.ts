@@ -83,7 +83,7 @@ test('every change a page shows is heard with the slugs of the pages concerned, 
     await heard.until(from, (call) => call?.includes('mine') === true && call.includes('renamed'), 'the old and the new slug');
     // A run that changes nothing a page shows is not told.
     const quiet = heard.calls.length;
-    await sql(store, `update uptime_checks set last_run_at = now() where id = ?`, [mine.checkId]);
+    await sql(store, `insert into uptime_check_last_runs (check_id, last_run_at) values (?, now()) on conflict (check_id) do update set last_run_at = excluded.last_run_at`, [mine.checkId]);
     await sql(store, `update status_pages set title = 'marker' where id = ?`, [other.pageId]);
     await heard.until(quiet, (call) => call?.includes('other') === true, 'the marker');
     t.false(heard.calls.slice(quiet).some((call) => call?.includes('renamed') === true), 'a run without a state change');

@@ -71,7 +71,7 @@ export const uptimeCheckKind: MirroredKind<UptimeCheck, CheckInput> = {
   entity: UptimeCheck,
 
   references: [],
-  findRows: (em, where) => em.find(UptimeCheck, where, { populate: ['notificationGroups'], orderBy: { id: 'asc' } }),
+  findRows: (em, where) => em.find(UptimeCheck, where, { populate: ['notificationGroups', 'lastRunAt'], orderBy: { id: 'asc' } }),
 
   read(spec, resourceName, context, existing) {
     const body: Record<string, unknown> = { name: spec.name ?? resourceName };
@@ -97,7 +97,7 @@ export const uptimeCheckKind: MirroredKind<UptimeCheck, CheckInput> = {
     unit.tx.findOneOrFail(
       UptimeCheck,
       existing ? await updateUptimeCheck(unit, owner, existing.id, () => config, origin, paused) : await createUptimeCheck(unit, owner, config, origin, paused),
-      { populate: ['notificationGroups'], refresh: true },
+      { populate: ['notificationGroups', 'lastRunAt'], refresh: true },
     ),
 
   remove: (unit, workspaceId, id, origin) => deleteUptimeCheck(unit, workspaceId, id, origin),
