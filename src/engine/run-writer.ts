@@ -399,14 +399,16 @@ export class RunWriter {
       // (see uptime-check-last-run.ts), and only by a run no older than the one stored: writers
       // of one check queue on its last-run row, and only the one that moved it sets the state.
       // The check's row is updated only when its state changes; the join with the row as it was
-      // before the statement gives the state it changed from. A check deleted meanwhile is skipped.
+      // before the statement gives the state it changed from. A check deleted meanwhile is skipped:
+      // its row is locked as the foreign key would lock it, so a delete still in flight is waited
+      // for and then seen, instead of failing the batch's foreign-key check.
       const changed = await preparedRows<StateChangeRow>(
         this.store.em,
         `with v as (
            select * from unnest(?::int[], ?::text[], ?::timestamptz[]) v (id, state, at)
          ), latest as (
            insert into uptime_check_last_runs (check_id, last_run_at)
-           select v.id, v.at from v where exists (select 1 from uptime_checks c where c.id = v.id) order by v.id
+           select v.id, v.at from v where exists (select 1 from uptime_checks c where c.id = v.id for key share) order by v.id
            on conflict (check_id) do update set last_run_at = excluded.last_run_at
            where uptime_check_last_runs.last_run_at <= excluded.last_run_at
            returning check_id
