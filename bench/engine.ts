@@ -85,11 +85,13 @@ async function seed(store: Store): Promise<number[]> {
 /**
  * Answers every probe request 2–4 ms after it arrived; checks in `down` answer down. Requests
  * are answered in batches from one timer, so the stub costs the engine's process little next to
- * the engine itself (a timer per request would).
+ * the engine itself (a timer per request would). Returns its stop, for before the bus closes: a
+ * request that came in as the engine stopped would otherwise be answered on a closed bus.
  */
-function startStub(bus: InProcessBus, down: Set<number>): void {
+function startStub(bus: InProcessBus, down: Set<number>): () => void {
   const waiting: Array<{ request: ProbeRequest; location: string }> = [];
   let timer: NodeJS.Timeout | null = null;
+  let stopped = false;
   const answer = (): void => {
     timer = null;
     const now = new Date().toISOString();
@@ -113,12 +115,18 @@ function startStub(bus: InProcessBus, down: Set<number>): void {
     bus.subscribe(
       probeSubject(location),
       (_subject, data) => {
+        if (stopped) return;
         for (const request of (data as ProbeRequestBatch).requests) waiting.push({ request, location });
         timer ??= setTimeout(answer, 2);
       },
       { queue: agentQueue(location) },
     );
   }
+  return () => {
+    stopped = true;
+    if (timer) clearTimeout(timer);
+    waiting.length = 0;
+  };
 }
 
 async function main(): Promise<void> {
@@ -129,7 +137,7 @@ async function main(): Promise<void> {
   const probes = await seed(store);
   const bus = new InProcessBus(logger, { maxStoredMessages: 1000 });
   const down = new Set<number>();
-  startStub(bus, down);
+  const stopStub = startStub(bus, down);
 
   const lags: number[] = [];
   /** The ideal start of each cycle: the slot its cycle id carries, so that runs and starts are counted by the same instant. */
@@ -222,6 +230,7 @@ async function main(): Promise<void> {
   for (const [name, value, target, ok] of rows) {
     process.stdout.write(`${name.padEnd(width[0]!)}  ${value.padStart(width[1]!)}  ${target.padEnd(width[2]!)}  ${target ? (ok ? 'ok' : 'MISSED') : ''}\n`);
   }
+  stopStub();
   await bus.close();
   await closeStore(store);
   await database.drop();
