@@ -23,6 +23,7 @@ import { methodGuard, routeTable } from './route-table.js';
 import { docsPolicy, noStore, securityHeaders } from './security-headers.js';
 import { trustedProxies } from './trusted-proxies.js';
 import { publicStatusPages } from '../status-pages/public-status-pages.js';
+import { CheckPageAnchors } from './uptime-checks/check-page-anchors.js';
 
 export const API_BASE_PATH = '/app/api/v1';
 
@@ -32,6 +33,7 @@ export function createApiApp(deps: ApiDependencies): Express {
     deps,
     signIn: new SignIn(deps.signInPolicies ?? DEFAULT_SIGN_IN_POLICIES, deps.now),
     statements: deps.store.em.fork(),
+    checkPageAnchors: new CheckPageAnchors(),
   };
   const docs = docsRoutes(servedOpenApi(openapi, deps.settings.VANTAGE_PUBLIC_URL, API_BASE_PATH));
   const known = routeTable({ paths: { ...openapi.paths, '/openapi.json': { get: {} } } });

@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { Logger } from '../log.js';
 import type { StatementRunner } from '../store/prepared-rows.js';
+import type { CheckPageAnchors } from './uptime-checks/check-page-anchors.js';
 import type { SignIn } from './auth/sign-in.js';
 import type { ApiDependencies } from './dependencies.js';
 
@@ -16,6 +17,8 @@ export interface ApiRuntime {
    * request's own entity manager (a twentieth of their CPU).
    */
   statements: StatementRunner;
+  /** Where the check lists' deep pages start (see check-page-anchors.ts). */
+  checkPageAnchors: CheckPageAnchors;
 }
 
 /**

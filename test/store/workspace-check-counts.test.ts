@@ -8,7 +8,10 @@ import { engineName, freshDatabase, freshStore } from '../support/database.js';
 
 type Counts = Array<{ workspace_id: number; paused: boolean; state: string; checks: number }>;
 
+/** The kept counts of the keys that hold checks: a key emptied by an update or a delete stays at zero (its `changes` go on). */
 const kept = (store: Store): Promise<Counts> =>
+  store.em.fork().getConnection().execute('select workspace_id, paused, state, checks from workspace_check_counts where checks <> 0 order by 1, 2, 3');
+const keptRows = (store: Store): Promise<Counts> =>
   store.em.fork().getConnection().execute('select workspace_id, paused, state, checks from workspace_check_counts order by 1, 2, 3');
 const counted = (store: Store): Promise<Counts> =>
   store.em.fork().getConnection().execute('select workspace_id, paused, state, count(*)::int as checks from uptime_checks group by 1, 2, 3 order by 1, 2, 3');
@@ -19,13 +22,18 @@ const insertChecks = (store: Store, workspaceId: number, from: number, to: numbe
     select ${workspaceId}, 'check ' || i, 'ping', 'example.com', 5, 10000, '["eu-west"]', 1, '[]', (array['pending', 'up', 'down', 'unknown'])[1 + i % 4], now(), now()
     from generate_series(${from}, ${to}) i`);
 
+/** Two clients' workspaces in the store, and a way to run SQL on it. */
+async function twoWorkspaces(store: Store) {
+  const a = await provisionClient(store.em.fork(), { name: 'A', email: 'a@example.com', password: 'password-a', plan: 'pro' });
+  const b = await provisionClient(store.em.fork(), { name: 'B', email: 'b@example.com', password: 'password-b', plan: 'pro' });
+  return { a, b, sql: (statement: string) => store.em.fork().getConnection().execute(statement) };
+}
+
 test(`the counts follow inserts, state and pause changes, deletes and a workspace's removal on ${engineName()}`, async (t) => {
   const context = await freshStore();
   const { store } = context;
   try {
-    const a = await provisionClient(store.em.fork(), { name: 'A', email: 'a@example.com', password: 'password-a', plan: 'pro' });
-    const b = await provisionClient(store.em.fork(), { name: 'B', email: 'b@example.com', password: 'password-b', plan: 'pro' });
-    const sql = (statement: string) => store.em.fork().getConnection().execute(statement);
+    const { a, b, sql } = await twoWorkspaces(store);
     await insertChecks(store, a.workspace_id, 1, 40);
     await insertChecks(store, b.workspace_id, 1, 7);
     t.deepEqual(await kept(store), await counted(store), 'after inserts');
@@ -38,7 +46,51 @@ test(`the counts follow inserts, state and pause changes, deletes and a workspac
     t.deepEqual(await kept(store), await counted(store), 'after deletes');
     await sql(`delete from workspaces where id = ${b.workspace_id}`);
     t.deepEqual(await kept(store), await counted(store), 'after the workspace and its checks went');
-    t.false((await kept(store)).some((row) => row.workspace_id === b.workspace_id || row.checks === 0));
+    t.false((await keptRows(store)).some((row) => row.workspace_id === b.workspace_id), 'the removed workspace\'s rows went with it');
+  } finally {
+    await context.close();
+  }
+});
+
+/**
+ * The list pages' anchors (src/api/uptime-checks/check-page-anchors.ts) hold while a workspace's
+ * sum of `changes` is what it was: every change of an order must make it grow, never return to
+ * an earlier value (a delete that empties a key keeps the key's row), and a change of no order
+ * leaves it.
+ */
+test(`a workspace's version of its orders grows with every change of an order, and only then, on ${engineName()}`, async (t) => {
+  const context = await freshStore();
+  const { store } = context;
+  try {
+    const { a, b, sql } = await twoWorkspaces(store);
+    const version = async (): Promise<bigint> =>
+      BigInt(((await sql(`select coalesce(sum(changes), 0)::text as v from workspace_check_counts where workspace_id = ${a.workspace_id}`)) as [{ v: string }])[0].v);
+    let last = await version();
+    const grows = async (change: string): Promise<void> => {
+      const now = await version();
+      t.true(now > last, `${change}: ${last} → ${now}`);
+      last = now;
+    };
+    const stays = async (change: string): Promise<void> => {
+      t.is(await version(), last, change);
+    };
+    await insertChecks(store, a.workspace_id, 1, 40);
+    await grows('inserts');
+    await sql(`update uptime_checks set name = name || ' renamed' where id = (select min(id) from uptime_checks where workspace_id = ${a.workspace_id})`);
+    await grows('a rename');
+    await sql(`update uptime_checks set paused = true where workspace_id = ${a.workspace_id} and id % 5 = 0`);
+    await grows('a pause');
+    await sql(`update uptime_checks set state = 'down' where workspace_id = ${a.workspace_id} and state = 'up'`);
+    await grows('state changes');
+    await sql(`delete from uptime_checks where workspace_id = ${a.workspace_id} and paused`);
+    await grows('a delete that empties the paused keys');
+    await sql(`update uptime_checks set check_frequency = 300, updated_at = now() where workspace_id = ${a.workspace_id}`);
+    await stays('a change of other columns');
+    await sql(`update uptime_checks set name = name where workspace_id = ${a.workspace_id}`);
+    await stays('names written unchanged');
+    await insertChecks(store, b.workspace_id, 1, 10);
+    await sql(`delete from uptime_checks where workspace_id = ${b.workspace_id}`);
+    await stays('another workspace\'s changes');
   } finally {
     await context.close();
   }
@@ -115,7 +167,7 @@ const mostLoops = (plan: string): number => Math.max(...[...plan.matchAll(/loops
     await client.query(`load 'auto_explain'`);
     await client.query(`update uptime_checks set paused = true where id = (select min(id) from uptime_checks)`);
     await client.query(`delete from uptime_checks where id = (select max(id) from uptime_checks)`);
-    // Empty keys of both workspaces, for the delete's clean-up to find.
+    // Empty keys of both workspaces: kept at zero, as the delete's clean-up removes only the rows of workspaces that went.
     await client.query(`update uptime_checks set state = 'up' where workspace_id = ${b.workspace_id}`);
     plans.length = 0;
     await client.query('update uptime_checks set paused = not paused');
@@ -123,13 +175,13 @@ const mostLoops = (plan: string): number => Math.max(...[...plan.matchAll(/loops
     t.truthy(updatePlan, 'the plan of the update\'s counts was reported');
     t.is(mostLoops(updatePlan!), 1, updatePlan);
     // An update leaves a key it emptied at zero, where the next check to take that key finds it.
-    t.deepEqual((await kept(store)).filter((row) => row.checks !== 0), await counted(store));
+    t.deepEqual(await kept(store), await counted(store));
     plans.length = 0;
     await client.query(`delete from uptime_checks where workspace_id = ${a.workspace_id} and state <> 'up'`);
     const cleanUpPlan = plans.find((plan) => plan.includes('delete from workspace_check_counts'));
     t.truthy(cleanUpPlan, 'the plan of the delete\'s clean-up was reported');
     t.is(mostLoops(cleanUpPlan!), 1, cleanUpPlan);
-    t.deepEqual((await kept(store)).filter((row) => row.checks !== 0), await counted(store));
+    t.deepEqual(await kept(store), await counted(store));
   } finally {
     await client.end();
     await context.close();

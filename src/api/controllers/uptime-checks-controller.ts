@@ -124,7 +124,7 @@ export class UptimeChecksController extends ApiController {
     if (term !== undefined && term.length > 200) throw badRequest('search must be at most 200 characters', { search: 'must be at most 200 characters' });
     const filters = { status: status ?? 'all', search: term || undefined, paused: parseBooleanFilter(paused), favorite: parseBooleanFilter(favorite), ...paging };
     return confirmedRead(req, async (principal, signIn) => {
-      const { rows, total, sign_in } = await listCheckRows(this.context.runtime.statements, workspaceIdOfRoute(principal), checkViewerOf(principal), filters, signIn);
+      const { rows, total, sign_in } = await listCheckRows(this.context.runtime.statements, this.context.runtime.checkPageAnchors, workspaceIdOfRoute(principal), checkViewerOf(principal), filters, signIn);
       return { value: jsonText<Page<UptimeCheckView>>(pageText(rows, { ...paging, total })), signIn: sign_in };
     });
   }
