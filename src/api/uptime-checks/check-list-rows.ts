@@ -11,8 +11,8 @@ import { ANCHOR_STEP, anchorFor, wantsAnchors, type CheckPageAnchors, type Order
  * each check's group ids and the caller's favourite flag, read through the indexes on
  * (workspace_id, paused, state, name, id) and (workspace_id, paused, name, id), and its total.
  * Totals of the status and paused filters come from workspace_check_counts (kept by a trigger)
- * instead of counting the workspace's checks; a favourite filter counts the user's favourites of
- * the workspace, a search the checks its trigram indexes find. The page comes back as the
+ * instead of counting the workspace's checks, those of a favourite filter from favorite_counts
+ * (kept by a trigger too), a search's by counting the checks its trigram indexes find. The page comes back as the
  * answer's JSON text, written by PostgreSQL from the texts the checks' edits wrote (see
  * check-view-sql.ts): hydrating entities, then parsing rows and writing them again, was most of a
  * list's CPU, and every further statement costs a round trip. A deep page starts at an anchor the
@@ -64,11 +64,12 @@ const favoritesOf = (userId: number, workspaceId: number): Condition => ({
 });
 
 /**
- * How many of the user's favourites the conditions admit: counted from the favourites' index alone
- * when the workspace is the only condition, else joined with the checks the other conditions name.
+ * How many of the user's favourites the conditions admit: the row of favorite_counts (kept by a
+ * trigger) when the workspace is the only condition, else the favourites joined with the checks
+ * the other conditions name.
  */
 function favoriteTotal(where: Condition[], favorites: Condition): Condition {
-  if (where.length === 1) return { sql: `(select count(*) from (${favorites.sql}) f)`, params: favorites.params };
+  if (where.length === 1) return { sql: '(select coalesce(sum(k.favorites), 0) from favorite_counts k where k.user_id = ? and k.workspace_id = ?)', params: favorites.params };
   const checks = allOf(where.slice(1));
   return { sql: `(select count(*) from uptime_checks c where c.id in (${favorites.sql}) and ${checks.sql})`, params: [...favorites.params, ...checks.params] };
 }
@@ -114,9 +115,14 @@ async function pageRows(
   const pageWhere: Condition =
     filters.favorite === undefined
       ? base
-      : // `not (… not in …)` keeps the favourites a hashed filter on the walk in name order: written as `in`, PostgreSQL
-        // makes it a join, and the generic plan joins every check of the workspace and sorts them for each page.
-        { sql: `${base.sql} and ${filters.favorite ? 'not (' : '('}c.id not in (${favorites.sql}))`, params: [...base.params, ...favorites.params] };
+      : filters.favorite
+        ? // `not (… not in …)` keeps the favourites a hashed filter on the walk in name order: written as `in`, PostgreSQL
+          // makes it a join, and the generic plan joins every check of the workspace and sorts them for each page.
+          { sql: `${base.sql} and not (c.id not in (${favorites.sql}))`, params: [...base.params, ...favorites.params] }
+        : // The others: a walk in name order passes few favourites, so each check it passes is looked up in the favourites'
+          // index rather than hashing all of them first (PGlite: 0.5 → 0.3 ms at 1,000 favourites). `offset 0` keeps the
+          // lookup a filter of the walk: without it, PostgreSQL makes it an anti-join and plans the page as for `in` above.
+          { sql: `${base.sql} and not exists (${favorites.sql} and f.check_id = c.id offset 0)`, params: [...base.params, ...favorites.params] };
   const paging = [filters.limit, filters.offset];
   // A search counts the checks it matches: found once through the trigram indexes on name and host name
   // (materialised, so that the prepared statement's generic plan cannot prefer walking the name order), then paged.

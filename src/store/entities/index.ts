@@ -18,6 +18,7 @@ import { UptimeCheckViewText } from './uptime-check-view-text.js';
 import { User } from './user.js';
 import { Workspace, WorkspaceShare } from './workspace.js';
 import { WorkspaceCheckCount } from './workspace-check-count.js';
+import { FavoriteCount } from './favorite-count.js';
 
 export * from './activity-log.js';
 export * from './client.js';
@@ -70,6 +71,7 @@ export const allEntities = [
   SignInAddress,
   MaintenanceLease,
   WorkspaceCheckCount,
+  FavoriteCount,
   IncidentPublicUpdate,
   StatusPage,
   StatusPageComponent,

@@ -15,6 +15,7 @@ import { Migration20261126150000 } from './Migration20261126150000.js';
 import { Migration20261128090000 } from './Migration20261128090000.js';
 import { Migration20261129080000 } from './Migration20261129080000.js';
 import { Migration20261129120000 } from './Migration20261129120000.js';
+import { Migration20261129130000 } from './Migration20261129130000.js';
 
 /** Every migration in order. `npm run migration:create` writes a new file; add it here. */
 export const migrationsList: MigrationObject[] = [
@@ -37,4 +38,6 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261129080000', class: Migration20261129080000 },
   // A version of each workspace's list orders, for the list's deep pages to start from a known position.
   { name: 'Migration20261129120000', class: Migration20261129120000 },
+  // Favourites counted per user and workspace, for the list's favourite filters' totals.
+  { name: 'Migration20261129130000', class: Migration20261129130000 },
 ];
