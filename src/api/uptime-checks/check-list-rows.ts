@@ -69,7 +69,7 @@ const favoritesOf = (userId: number, workspaceId: number): Condition => ({
  * the other conditions name.
  */
 function favoriteTotal(where: Condition[], favorites: Condition): Condition {
-  if (where.length === 1) return { sql: '(select coalesce(sum(k.favorites), 0) from favorite_counts k where k.user_id = ? and k.workspace_id = ?)', params: favorites.params };
+  if (where.length === 1) return { sql: `(${FAVORITES_COUNTED})`, params: favorites.params };
   const checks = allOf(where.slice(1));
   return { sql: `(select count(*) from uptime_checks c where c.id in (${favorites.sql}) and ${checks.sql})`, params: [...favorites.params, ...checks.params] };
 }
@@ -116,7 +116,7 @@ async function pageRows(
     filters.favorite === undefined
       ? base
       : filters.favorite
-        ? // `not (… not in …)` keeps the favourites a hashed filter on the walk in name order: written as `in`, PostgreSQL
+        ? // With other conditions (alone, see favoritesPage). `not (… not in …)` keeps the favourites a hashed filter on the walk in name order: written as `in`, PostgreSQL
           // makes it a join, and the generic plan joins every check of the workspace and sorts them for each page.
           { sql: `${base.sql} and not (c.id not in (${favorites.sql}))`, params: [...base.params, ...favorites.params] }
         : // The others: a walk in name order passes few favourites, so each check it passes is looked up in the favourites'
@@ -135,7 +135,9 @@ async function pageRows(
           total as materialized (select count(*)::int as n from matched)`,
         params: [...pageWhere.params, ...paging],
       }
-    : totalThenPage(countedTotal(where, favorites, filters.favorite), pageWhere, filters, workspaceId, anchor);
+    : filters.favorite && where.length === 1
+      ? favoritesPage(favorites, filters)
+      : totalThenPage(countedTotal(where, favorites, filters.favorite), pageWhere, filters, workspaceId, anchor);
   const [result] = await preparedRows<{ rows: string; total: number; sign_in: string | null; version: string | null }>(statements,
     // Each row of the page by its id, as a subquery per id: joined, the generic plan (expecting a tenth of the
     // workspace on the page) reads every check of the workspace to hash them.
@@ -188,6 +190,25 @@ function totalThenPage(total: Condition, pageWhere: Condition, paging: { limit: 
     ],
   };
 }
+
+/**
+ * The user's favourites alone, as a page: a range of the favourites' index in the list's order
+ * (each favourite carries its check's name, kept by triggers), so the page reads its offset and
+ * limit of favourites and no other check (walking the checks in name order passed nine others
+ * for each favourite at one in ten); the total from favorite_counts.
+ */
+function favoritesPage(favorites: Condition, paging: { limit: number; offset: number }): Condition & { version: string } {
+  return {
+    version: 'null::text',
+    sql: `total as materialized (select (${FAVORITES_COUNTED})::int as n),
+    ids as materialized (select f.check_id as id, f.check_name as name from uptime_check_favorites f
+      where f.user_id = ? and f.workspace_id = ? order by f.check_name, f.check_id limit ? offset ?)`,
+    params: [...favorites.params, ...favorites.params, paging.limit, paging.offset],
+  };
+}
+
+/** A user's favourites in a workspace (placeholders: the user, the workspace), kept by a trigger. */
+const FAVORITES_COUNTED = 'select coalesce(sum(k.favorites), 0) from favorite_counts k where k.user_id = ? and k.workspace_id = ?';
 
 /** The version of a workspace's list orders (placeholder: the workspace), as `v`: the sum of its count rows' `changes`, which only grows. */
 const ORDERS_VERSION = 'select coalesce(sum(k.changes), 0) as v from workspace_check_counts k where k.workspace_id = ?';

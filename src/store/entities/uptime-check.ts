@@ -125,8 +125,10 @@ export class UptimeCheck {
 /** Favorite is per user: one row per (user, check) marked as favorite. */
 @Entity({ tableName: 'uptime_check_favorites' })
 @Unique({ properties: ['user', 'check'] })
-// The list's favourite filter: a user's favourites in one workspace, counted from this index alone.
+// The list's favourite filters: whether a check is one of the user's favourites in the workspace.
 @Index({ properties: ['user', 'workspace', 'check'] })
+// The favourites alone, as a page: a user's favourites in the workspace in the list's order.
+@Index({ name: 'uptime_check_favorites_name_order_index', properties: ['user', 'workspace', 'checkName', 'check'] })
 export class UptimeCheckFavorite {
   @PrimaryKey({ type: 'integer' })
   id!: number;
@@ -141,4 +143,12 @@ export class UptimeCheckFavorite {
   @ManyToOne(() => UptimeCheck, { deleteRule: 'cascade' })
   @Index()
   check!: Rel<UptimeCheck>;
+
+  /**
+   * The check's name, written by triggers (Migration20261129140000) when the favourite is made and
+   * when the check is renamed, whatever this entity holds: the favourites' page walks them in name
+   * order. Its default only lets a favourite be made without it.
+   */
+  @Property({ type: 'string', length: 200, default: '' })
+  checkName!: Opt<string>;
 }

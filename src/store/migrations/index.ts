@@ -16,6 +16,7 @@ import { Migration20261128090000 } from './Migration20261128090000.js';
 import { Migration20261129080000 } from './Migration20261129080000.js';
 import { Migration20261129120000 } from './Migration20261129120000.js';
 import { Migration20261129130000 } from './Migration20261129130000.js';
+import { Migration20261129140000 } from './Migration20261129140000.js';
 
 /** Every migration in order. `npm run migration:create` writes a new file; add it here. */
 export const migrationsList: MigrationObject[] = [
@@ -40,4 +41,6 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261129120000', class: Migration20261129120000 },
   // Favourites counted per user and workspace, for the list's favourite filters' totals.
   { name: 'Migration20261129130000', class: Migration20261129130000 },
+  // Favourites carry their check's name, for the favourite filter to page through them alone.
+  { name: 'Migration20261129140000', class: Migration20261129140000 },
 ];
