@@ -1,6 +1,7 @@
 import test, { type ExecutionContext } from 'ava';
 import pg from 'pg';
 import { ApiHarness, type Account } from './helpers/api-harness.js';
+import { finishesWithin } from '../support/finishes-within.js';
 
 /**
  * The favourite filter's pages walk the user's favourites in name order, by the names their
@@ -78,16 +79,6 @@ test.serial('every page of the favourites is their slice in name order, after ev
   await sql(`update uptime_checks set name = name || ' renamed' where workspace_id = ${account.workspaceId}`);
   await pagesAreSlices(t, 'after every check was renamed at once');
 });
-
-/** Runs `statement` and reports whether it has finished within `ms`. */
-async function finishesWithin(client: pg.Client, statement: string, ms: number): Promise<{ finished: boolean; done: Promise<unknown> }> {
-  let finished = false;
-  const done = client.query(statement).then(() => {
-    finished = true;
-  });
-  await new Promise((resolve) => setTimeout(resolve, ms));
-  return { finished, done };
-}
 
 /** PostgreSQL only: PGlite has one connection, and cannot hold a transaction open beside another statement. */
 (process.env.DATABASE_URL ? test.serial : test.skip)('a favourite made beside a rename keeps the new name, whichever commits first', async (t) => {

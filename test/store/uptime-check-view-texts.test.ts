@@ -1,9 +1,11 @@
 import test from 'ava';
+import pg from 'pg';
 import { CHECK_VIEW_COLUMNS, CHECK_VIEW_TEXT } from '../../src/api/uptime-checks/check-view-sql.js';
 import { closeStore, openStore, type Store } from '../../src/store/orm.js';
 import { preparedRows } from '../../src/store/prepared-rows.js';
 import { provisionClient } from '../../src/store/provisioning.js';
 import { engineName, freshDatabase } from '../support/database.js';
+import { finishesWithin } from '../support/finishes-within.js';
 
 /**
  * The list writes each check from the texts a trigger keeps (uptime_check_view_texts) plus the
@@ -93,10 +95,95 @@ test(`every check's answer from its texts is the one row_to_json writes, after e
     await sql(`delete from uptime_check_notification_groups where uptime_check_id % 2 = 0`);
     assertSame(t, await compared(store, client.user_id, '{}'), 'after edits, runs, pauses, renames and unlinked groups');
 
+    // Links as the API's create and edit write them, in the statement that writes the check; a group's deletion unlinks it everywhere.
+    const [second] = await sql(`insert into notification_groups (workspace_id, name, email_addresses, phone_numbers, webhook_secret, created_at, updated_at)
+      values (${client.workspace_id}, 'dev', '[]', '[]', 'secret', now(), now()) returning id`);
+    await sql(`with created as (
+        insert into uptime_checks (workspace_id, name, check_type, hostname, check_frequency, response_timeout, trigger_locations, min_failing_locations,
+          response_classes, created_at, updated_at)
+        values (${client.workspace_id}, 'made with links', 'http', 'linked.example.com', 5, 10000, '["eu-west"]', 1, '["2XX"]', now(), now()) returning id)
+      insert into uptime_check_notification_groups (uptime_check_id, notification_group_id) select created.id, g.id from created, notification_groups g`);
+    await sql(`with updated as (update uptime_checks set path = '/relinked', updated_at = now() where id % 4 = 1 returning id),
+      unlinked as (delete from uptime_check_notification_groups l using updated where l.uptime_check_id = updated.id and l.notification_group_id <> ${second.id}),
+      linked as (insert into uptime_check_notification_groups (uptime_check_id, notification_group_id) select id, ${second.id} from updated on conflict do nothing)
+      select 1`);
+    assertSame(t, await compared(store, client.user_id, '{}'), 'after links written with their checks');
+    await sql(`insert into uptime_check_notification_groups (uptime_check_id, notification_group_id)
+      select id, ${group.id} from uptime_checks where id % 5 = 1 on conflict do nothing`);
+    await sql(`delete from notification_groups where id = ${second.id}`);
+    assertSame(t, await compared(store, client.user_id, '{}'), "after a group's deletion");
+
     await sql('delete from uptime_checks where id % 8 = 0');
     const [counts] = await sql('select (select count(*) from uptime_checks)::int as checks, (select count(*) from uptime_check_view_texts)::int as texts');
     t.is(counts.texts, counts.checks, 'a deleted check takes its texts with it');
   } finally {
+    await closeStore(store);
+    await database.drop();
+  }
+});
+
+/** PostgreSQL only: PGlite has one connection, and cannot hold a transaction open beside another statement. */
+(process.env.DATABASE_URL ? test : test.skip)("a check's group ids stay its links when edits, a check's deletion and a group's deletion run side by side, whichever commits first", async (t) => {
+  const database = await freshDatabase();
+  const store = await openStore({ databaseUrl: database.databaseUrl });
+  const editing = new pg.Client({ connectionString: database.databaseUrl });
+  const deleting = new pg.Client({ connectionString: database.databaseUrl });
+  try {
+    await store.getMigrator().up();
+    await editing.connect();
+    await deleting.connect();
+    const client = await provisionClient(store.em.fork(), { name: 'A', email: 'a@example.com', password: 'password-a', plan: 'pro' });
+    await insertChecks(store, client.workspace_id, 'raced');
+    const sql = (statement: string) => store.em.fork().getConnection().execute(statement);
+    const group = async (name: string): Promise<number> =>
+      (await sql(`insert into notification_groups (workspace_id, name, email_addresses, phone_numbers, webhook_secret, created_at, updated_at)
+        values (${client.workspace_id}, '${name}', '[]', '[]', 'secret', now(), now()) returning id`))[0].id as number;
+    const [a, b] = [await group('a'), await group('b')];
+    await sql(`insert into uptime_check_notification_groups (uptime_check_id, notification_group_id) select id, ${a} from uptime_checks`);
+    // The API's edit of check 1's groups to [a, b], and of check 2's (a rename, links kept).
+    const relink = (id: number) => `with updated as (update uptime_checks set updated_at = now() where id = ${id} returning id),
+      linked as (insert into uptime_check_notification_groups (uptime_check_id, notification_group_id) select id, ${b} from updated on conflict do nothing)
+      select 1`;
+    const rename = (id: number) => `update uptime_checks set name = name || ' renamed', updated_at = now() where id = ${id}`;
+
+    // The edits first: the deletion of a waits on them, and its trigger then reads their links.
+    await editing.query('begin');
+    await editing.query(relink(1));
+    await editing.query(rename(2));
+    const deletingLater = await finishesWithin(deleting, `delete from notification_groups where id = ${a}`, 300);
+    t.false(deletingLater.finished, 'the deletion waits for the edits');
+    await editing.query('commit');
+    await deletingLater.done;
+    assertSame(t, await compared(store, client.user_id, '{}'), 'after edits committed before a deletion');
+
+    // The deletion first: the edits' triggers wait on it, and then read the links it left.
+    const c = await group('c');
+    await sql(`insert into uptime_check_notification_groups (uptime_check_id, notification_group_id) select id, ${c} from uptime_checks`);
+    await deleting.query('begin');
+    await deleting.query(`delete from notification_groups where id = ${c}`);
+    const editingLater = await finishesWithin(editing, `begin; ${rename(4)}; ${relink(3)}; commit`, 300);
+    t.false(editingLater.finished, 'the edits wait for the deletion');
+    await deleting.query('commit');
+    await editingLater.done;
+    assertSame(t, await compared(store, client.user_id, '{}'), 'after a deletion committed before edits');
+
+    // A check deleted beside a group's deletion, each first in turn: the second waits, and neither deadlocks.
+    for (const [first, second] of [[deleting, editing], [editing, deleting]] as const) {
+      const linkedGroup = await group(`linked ${first === deleting ? 'first' : 'second'}`);
+      const [{ id: check }] = await sql('select min(id) as id from uptime_checks');
+      await sql(`insert into uptime_check_notification_groups (uptime_check_id, notification_group_id) select id, ${linkedGroup} from uptime_checks`);
+      const [deleteGroup, deleteCheck] = [`delete from notification_groups where id = ${linkedGroup}`, `delete from uptime_checks where id = ${check}`];
+      await first.query('begin');
+      await first.query(first === deleting ? deleteGroup : deleteCheck);
+      const later = await finishesWithin(second, first === deleting ? deleteCheck : deleteGroup, 300);
+      t.false(later.finished, 'the second deletion waits for the first');
+      await first.query('commit');
+      await later.done;
+      assertSame(t, await compared(store, client.user_id, '{}'), `after a check and a group deleted side by side (${first === deleting ? 'the group' : 'the check'} first)`);
+    }
+  } finally {
+    await editing.end();
+    await deleting.end();
     await closeStore(store);
     await database.drop();
   }

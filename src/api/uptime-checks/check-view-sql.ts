@@ -31,12 +31,12 @@ export const CHECK_VIEW_COLUMNS = `c.id, c.workspace_id, c.name, c.check_type, c
 
 /**
  * The same answer as CHECK_VIEW_COLUMNS, as text, for a check aliased `c` joined with its
- * uptime_check_view_texts aliased `t`: the fields only an edit changes come written already (by
- * the trigger, with `row_to_json` as above), the others are written here: PostgreSQL's CPU for a
- * first list page went from 0.55 to 0.38 ms. Parameters as for CHECK_VIEW_COLUMNS.
+ * uptime_check_view_texts aliased `t`: the fields only an edit changes, and the group ids, come
+ * written already (by triggers, as above), the others are written here: PostgreSQL's CPU for a
+ * first list page went from 0.55 to 0.38 ms, and about a fifth less again with the group ids kept. Parameters as for CHECK_VIEW_COLUMNS.
  */
 export const CHECK_VIEW_TEXT = `t.head
-  || array_to_json(${groupIds})::text
+  || t.notification_group_ids
   || t.middle || '{"label":"' || ${statusLabel} || '"},"paused":' || c.paused::text
   || ',"favorite":' || ${favorite}::text
   || ',"entitlement_blocked":' || (${entitlementBlocked})::text
