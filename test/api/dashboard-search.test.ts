@@ -88,3 +88,33 @@ test('search q and limit edges are 400', async (t) => {
     t.is(res.body.error.code, 'BAD_REQUEST');
   }
 });
+
+test("search's incidents are the newest of every matching check's, however many each check has", async (t) => {
+  const account = await api.account('trial');
+  const em = api.em;
+  const checks = ['Zeta one', 'Zeta two', 'Zeta three', 'Other'].map((name) =>
+    em.create(UptimeCheck, { workspace: account.workspaceId, name, checkType: 'http', hostname: 'zeta.example.com', protocol: 'https', checkFrequency: 5, responseTimeout: 10000, triggerLocations: ['eu-west'], minFailingLocations: 1 }),
+  );
+  await em.flush();
+  // Seven incidents per check, interleaved in time and some opened at the same instant (ordered then by id); 'Other' shares only the host.
+  const base = Date.now() - 100 * DAY;
+  checks.forEach((check, c) => {
+    for (let n = 0; n < 7; n++) {
+      em.create(Incident, { workspace: account.workspaceId, check, status: n === 0 ? 'open' : 'resolved', severity: 'major', failedLocations: ['eu-west'], openedByCycle: `zeta-${process.pid}-${c}-${n}`, openedAt: new Date(base + (n * 3 + (c % 2)) * DAY) });
+    }
+  });
+  await em.flush();
+  const newest = async (pattern: string, limit: number): Promise<number[]> =>
+    (await api.em.getConnection().execute<{ id: number }[]>(
+      `select i.id from incidents i join uptime_checks c on c.id = i.check_id where c.workspace_id = ? and (c.name ilike ? or c.hostname ilike ?) order by i.opened_at desc, i.id desc limit ?`,
+      [account.workspaceId, pattern, pattern, limit],
+    )).map((row) => row.id);
+  // 'zeta one' goes through the trigram indexes, 'ze' walks the checks (too short for a trigram).
+  for (const [q, pattern] of [['zeta t', '%zeta t%'], ['zeta', '%zeta%'], ['ze', '%ze%']] as const) {
+    for (const limit of [1, 5, 10, 50]) {
+      const res = await api.call('GET', `/mobile/search?q=${encodeURIComponent(q)}&limit=${limit}`, { account });
+      t.is(res.status, 200);
+      t.deepEqual(res.body.data.incidents.map((incident: { id: number }) => incident.id), await newest(pattern, limit), `q=${q} limit=${limit}`);
+    }
+  }
+});

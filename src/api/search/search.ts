@@ -93,11 +93,16 @@ const THROUGH_TRIGRAMS: Record<SearchSection, SectionStatement> = {
     params: (_workspaceId, _pattern, limit) => [limit],
     readsMatched: true,
   },
+  // Each check found, its newest incidents through the index on (check_id, opened_at, id), then the newest of those: the cost
+  // follows the checks found, where joining them with the workspace's incidents read every incident it ever had (a third of
+  // the search's time in PostgreSQL at 2,000 incidents, and growing with the history).
   incidents: {
     sql: `select coalesce(json_agg(${INCIDENT_HIT} order by opened_at desc, id desc), '[]') from (
-    select i.id, c.name, i.check_id, i.status, i.opened_at from incidents i join matched c on c.id = i.check_id
-    where i.workspace_id = ? order by i.opened_at desc, i.id desc limit ?) hits`,
-    params: (workspaceId, _pattern, limit) => [workspaceId, limit],
+    select i.id, c.name, i.check_id, i.status, i.opened_at from matched c cross join lateral (
+      select i.id, i.check_id, i.status, i.opened_at from incidents i where i.check_id = c.id and i.workspace_id = ?
+      order by i.opened_at desc, i.id desc limit ?) i
+    order by i.opened_at desc, i.id desc limit ?) hits`,
+    params: (workspaceId, _pattern, limit) => [workspaceId, limit, limit],
     readsMatched: true,
   },
 };

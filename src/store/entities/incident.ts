@@ -16,6 +16,8 @@ export type Severity = (typeof SEVERITIES)[number];
 @Index({ properties: ['workspace', 'severity', 'openedAt', 'id'] })
 // The public status pages: a workspace's open incidents and those resolved lately.
 @Index({ properties: ['workspace', 'resolvedAt'] })
+// Search: the newest incidents of each check found (see src/api/search/search.ts).
+@Index({ properties: ['check', 'openedAt', 'id'] })
 export class Incident {
   @PrimaryKey({ type: 'integer' })
   id!: number;

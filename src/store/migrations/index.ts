@@ -18,6 +18,7 @@ import { Migration20261129120000 } from './Migration20261129120000.js';
 import { Migration20261129130000 } from './Migration20261129130000.js';
 import { Migration20261129140000 } from './Migration20261129140000.js';
 import { Migration20261129150000 } from './Migration20261129150000.js';
+import { Migration20261129160000 } from './Migration20261129160000.js';
 
 /** Every migration in order. `npm run migration:create` writes a new file; add it here. */
 export const migrationsList: MigrationObject[] = [
@@ -46,4 +47,6 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261129140000', class: Migration20261129140000 },
   // Each check's group ids kept in its view texts, for the list not to read them on every page.
   { name: 'Migration20261129150000', class: Migration20261129150000 },
+  // Each check's incidents newest first, for search.
+  { name: 'Migration20261129160000', class: Migration20261129160000 },
 ];
