@@ -3,13 +3,12 @@ import { Migration } from '@mikro-orm/migrations';
 /**
  * Each check's notification group ids, as the JSON text of its answer's `notification_group_ids`,
  * kept in its view texts instead of being read and written on every list page (an index range and
- * an array per row: a sixth of PostgreSQL's CPU for a page of 50). Two triggers write it, both
- * from the links as they stand when they run, so whichever runs last in a statement leaves it right:
- * the checks' view-texts trigger (an insert or an edit, which may link groups in the same statement),
- * and a statement trigger on the links (linked or unlinked by an edit, or by a group's deletion).
- * Each first locks the view texts it writes, then reads the links in a statement of its own: a
- * transaction that changed the same check's links holds that lock until it commits, so the read
- * that follows the wait sees its links, and whichever transaction writes last writes them all.
+ * an array per row: a sixth of PostgreSQL's CPU for a page of 50). A statement trigger on the links
+ * writes them whenever links change (an edit, a group's deletion); it first locks the texts of the
+ * checks it changes, then reads the links in a statement of its own, so a transaction that changed
+ * the same check's links, and holds that lock until it commits, is waited for and its links read:
+ * whichever transaction writes last writes what both committed. The checks' view-texts trigger
+ * leaves them as they are.
  */
 export class Migration20261129150000 extends Migration {
   override async up(): Promise<void> {
@@ -18,13 +17,13 @@ export class Migration20261129150000 extends Migration {
 begin
   return array_to_json(array(select g.notification_group_id from uptime_check_notification_groups g where g.uptime_check_id = linked_check order by 1))::text;
 end $$;`);
+    // Names its columns: the table's row type now has one the texts' function leaves empty. A new check's group ids start
+    // empty: its links come after it (in a later statement, or later in its own, where the check's row trigger fires
+    // before the links' statement trigger), and the links' trigger writes them.
     this.addSql(`create or replace function "uptime_check_view_texts_write"() returns trigger language plpgsql as $$
 begin
-  perform 1 from uptime_check_view_texts t where t.check_id = new.id for no key update;
-  insert into uptime_check_view_texts (check_id, head, middle, tail, notification_group_ids)
-    select t.check_id, t.head, t.middle, t.tail, uptime_check_group_ids_text(new.id) from uptime_check_view_texts_of(new) t
-    on conflict (check_id) do update set head = excluded.head, middle = excluded.middle, tail = excluded.tail,
-      notification_group_ids = excluded.notification_group_ids;
+  insert into uptime_check_view_texts (check_id, head, middle, tail) select t.check_id, t.head, t.middle, t.tail from uptime_check_view_texts_of(new) t
+    on conflict (check_id) do update set head = excluded.head, middle = excluded.middle, tail = excluded.tail;
   return null;
 end $$;`);
     this.addSql(`create function "uptime_check_view_texts_write_groups"() returns trigger language plpgsql as $$
