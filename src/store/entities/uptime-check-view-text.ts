@@ -19,7 +19,7 @@ export class UptimeCheckViewText {
   @Property({ type: 'text' })
   head!: string;
 
-  /** The check's notification group ids as a JSON array, ascending; kept by that trigger and one on the links (Migration20261129150000). */
+  /** The check's notification group ids as a JSON array, ascending; kept by a trigger on the links (Migration20261129150000). */
   @Property({ type: 'text', default: '[]' })
   notificationGroupIds!: string;
 
