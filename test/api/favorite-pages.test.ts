@@ -1,6 +1,8 @@
 import test, { type ExecutionContext } from 'ava';
 import pg from 'pg';
 import { ApiHarness, type Account } from './helpers/api-harness.js';
+import { provisionClient } from '../../src/store/provisioning.js';
+import { concurrentStore } from '../support/database.js';
 import { finishesWithin } from '../support/finishes-within.js';
 
 /**
@@ -80,18 +82,22 @@ test.serial('every page of the favourites is their slice in name order, after ev
   await pagesAreSlices(t, 'after every check was renamed at once');
 });
 
-/** PostgreSQL only: PGlite has one connection, and cannot hold a transaction open beside another statement. */
-(process.env.DATABASE_URL ? test.serial : test.skip)('a favourite made beside a rename keeps the new name, whichever commits first', async (t) => {
-  const renaming = new pg.Client({ connectionString: api.databaseUrl });
-  const favoriting = new pg.Client({ connectionString: api.databaseUrl });
-  await renaming.connect();
-  await favoriting.connect();
+/** On PostgreSQL whatever the set-up (see concurrentStore): PGlite has one connection, and cannot hold a transaction open beside another statement. */
+test.serial('a favourite made beside a rename keeps the new name, whichever commits first', async (t) => {
+  const concurrent = await concurrentStore();
+  const inRace = <T = unknown>(statement: string): Promise<T[]> => concurrent.store.em.fork().getConnection().execute(statement);
+  const renaming = new pg.Client({ connectionString: concurrent.databaseUrl });
+  const favoriting = new pg.Client({ connectionString: concurrent.databaseUrl });
   try {
-    const [a, b] = (await sql<{ id: number }>(`
-      select id from uptime_checks c where workspace_id = ${account.workspaceId}
-      and not exists (select 1 from uptime_check_favorites f where f.check_id = c.id and f.user_id = ${account.userId}) order by id limit 2`)).map((row) => row.id);
+    await renaming.connect();
+    await favoriting.connect();
+    const racer = await provisionClient(concurrent.store.em.fork(), { name: 'Racer', email: 'racer@example.com', password: 'racer-password', plan: 'pro' });
+    const [a, b] = (await inRace<{ id: number }>(`
+      insert into uptime_checks (workspace_id, name, check_type, hostname, check_frequency, response_timeout, trigger_locations, min_failing_locations, response_classes, created_at, updated_at)
+      select ${racer.workspace_id}, 'raced ' || i, 'ping', 'example.com', 60, 10000, '["eu-west"]', 1, '[]', now(), now() from generate_series(1, 2) i
+      returning id`)).map((row) => row.id);
     const insertFavorite = (id: number) =>
-      `insert into uptime_check_favorites (user_id, workspace_id, check_id) values (${account.userId}, ${account.workspaceId}, ${id})`;
+      `insert into uptime_check_favorites (user_id, workspace_id, check_id) values (${racer.user_id}, ${racer.workspace_id}, ${id})`;
 
     // The rename first: the favourite waits for it, then takes the new name.
     await renaming.query('begin');
@@ -109,12 +115,13 @@ test.serial('every page of the favourites is their slice in name order, after ev
     await favoriting.query('commit');
     await renamingLater.done;
 
-    const names = await sql<{ check_id: number; check_name: string; name: string }>(`
-      select f.check_id, f.check_name, c.name from uptime_check_favorites f join uptime_checks c on c.id = f.check_id where f.user_id = ${account.userId} and f.check_id in (${a}, ${b})`);
+    const names = await inRace<{ check_id: number; check_name: string; name: string }>(`
+      select f.check_id, f.check_name, c.name from uptime_check_favorites f join uptime_checks c on c.id = f.check_id where f.user_id = ${racer.user_id} and f.check_id in (${a}, ${b})`);
     t.is(names.length, 2);
     for (const row of names) t.is(row.check_name, row.name, `check ${row.check_id}`);
   } finally {
     await renaming.end();
     await favoriting.end();
+    await concurrent.close();
   }
 });

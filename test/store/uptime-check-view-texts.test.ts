@@ -4,7 +4,7 @@ import { CHECK_VIEW_COLUMNS, CHECK_VIEW_TEXT } from '../../src/api/uptime-checks
 import { closeStore, openStore, type Store } from '../../src/store/orm.js';
 import { preparedRows } from '../../src/store/prepared-rows.js';
 import { provisionClient } from '../../src/store/provisioning.js';
-import { engineName, freshDatabase } from '../support/database.js';
+import { concurrentStore, engineName, freshDatabase } from '../support/database.js';
 import { finishesWithin } from '../support/finishes-within.js';
 
 /**
@@ -122,14 +122,12 @@ test(`every check's answer from its texts is the one row_to_json writes, after e
   }
 });
 
-/** PostgreSQL only: PGlite has one connection, and cannot hold a transaction open beside another statement. */
-(process.env.DATABASE_URL ? test : test.skip)("a check's group ids stay its links when edits, a check's deletion and a group's deletion run side by side, whichever commits first", async (t) => {
-  const database = await freshDatabase();
-  const store = await openStore({ databaseUrl: database.databaseUrl });
-  const editing = new pg.Client({ connectionString: database.databaseUrl });
-  const deleting = new pg.Client({ connectionString: database.databaseUrl });
+/** On PostgreSQL whatever the set-up (see concurrentStore): PGlite has one connection, and cannot hold a transaction open beside another statement. */
+test("a check's group ids stay its links when edits, a check's deletion and a group's deletion run side by side, whichever commits first", async (t) => {
+  const { store, databaseUrl, close } = await concurrentStore();
+  const editing = new pg.Client({ connectionString: databaseUrl });
+  const deleting = new pg.Client({ connectionString: databaseUrl });
   try {
-    await store.getMigrator().up();
     await editing.connect();
     await deleting.connect();
     const client = await provisionClient(store.em.fork(), { name: 'A', email: 'a@example.com', password: 'password-a', plan: 'pro' });
@@ -184,7 +182,6 @@ test(`every check's answer from its texts is the one row_to_json writes, after e
   } finally {
     await editing.end();
     await deleting.end();
-    await closeStore(store);
-    await database.drop();
+    await close();
   }
 });

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from '@mikro-orm/postgresql';
 import { closeStore, migrate, openStore, type Store } from '../../src/store/orm.js';
+import { PrivatePostgres } from './private-postgres.js';
 
 const { MikroORM } = pg;
 
@@ -33,7 +34,24 @@ export async function freshDatabase(): Promise<TestDatabase> {
 
 /** A migrated store on a fresh database; `close` also drops the database. */
 export async function freshStore(): Promise<{ store: Store; databaseUrl: string | undefined; close(): Promise<void> }> {
-  const database = await freshDatabase();
+  return migratedStore(await freshDatabase());
+}
+
+/**
+ * A migrated store on a fresh PostgreSQL database, for a test that holds transactions open side
+ * by side (PGlite has one connection): on DATABASE_URL when it is set, otherwise on a private
+ * server of the test's own, so that the test runs on either set-up; `close` also removes it.
+ */
+export async function concurrentStore(): Promise<{ store: Store; databaseUrl: string; close(): Promise<void> }> {
+  if (process.env.DATABASE_URL) {
+    const database = await freshDatabase();
+    return { ...(await migratedStore(database)), databaseUrl: database.databaseUrl! };
+  }
+  const server = await PrivatePostgres.start();
+  return { ...(await migratedStore({ databaseUrl: server.url, drop: () => server.dispose() })), databaseUrl: server.url };
+}
+
+async function migratedStore(database: TestDatabase): Promise<{ store: Store; databaseUrl: string | undefined; close(): Promise<void> }> {
   const store = await openStore({ databaseUrl: database.databaseUrl });
   await migrate(store);
   return {
