@@ -10,6 +10,7 @@ import { closeStore, migrate, openStore } from '../src/store/orm.js';
 import { freePort } from '../test/support/free-port.js';
 import { makeTestCertificates } from '../test/support/notify/tls.js';
 import { runLoad, type LoadRequest, type LoadResult } from './api-load.js';
+import { runPacedLoad } from './paced-load.js';
 import { cpuSecondsOf, cpuSnapshot, cpuUsed, pidsWhere } from './proc-cpu.js';
 import { seedWorkspaces, type Seed, type SeededWorkspace } from './api-seed.js';
 import { startTargets, type Targets } from './targets-process.js';
@@ -27,10 +28,15 @@ import { runWrk, wrkInstalled, type WrkPosts } from './wrk-load.js';
  * (the backends serving the bench's database, not others' on the same server; on the embedded database it
  * runs inside the API process) and the load generator itself (in seconds). The load generator is
  * `wrk` when it is installed (apt-get install wrk; a new body per create and update, made by its
- * Lua hook), a Node keep-alive client otherwise; the heading says which.
+ * Lua hook), a Node keep-alive client otherwise; the heading says which. Each GET route is then
+ * measured a second time at the rate the issue asks of it (1,000 requests a second on PostgreSQL,
+ * 300 embedded, or --paced-rate), sent on a fixed schedule on as many connections, each request
+ * timed from when it was due (`paced-load.ts`): the latency a user sees at that load, where the
+ * first measurement gives the most the API serves and the latency of the queue its clients make.
  *
  *   npm run build && DATABASE_URL=postgres://… node dist/bench/api.js [--seconds 6] [--checks 10000]
  *     [--concurrency 16] [--engines postgresql,embedded] [--routes SUBSTRING] [--cpu-prof DIR]
+ *     [--paced-rate N]
  */
 
 const option = (name: string, fallback: string): string => {
@@ -43,6 +49,8 @@ const concurrency = Number(option('concurrency', '16'));
 const cpuProfileDir = option('cpu-prof', '');
 const routeFilter = option('routes', '');
 const engines = option('engines', process.env.DATABASE_URL ? 'postgresql,embedded' : 'embedded').split(',');
+/** The issue's targets: reads per second per API process. */
+const pacedRateOf = (engine: string): number => Number(option('paced-rate', engine === 'postgresql' ? '1000' : '300'));
 
 const cliPath = fileURLToPath(new URL('../src/cli/main.js', import.meta.url));
 const baselinePath = fileURLToPath(new URL('./api-baseline.js', import.meta.url));
@@ -302,7 +310,13 @@ interface Row {
   result: LoadResult;
   serverCpu: number;
   postgresCpu: number;
+  /** The same GETs at the engine's paced rate. */
+  paced?: LoadResult;
 }
+
+/** `load`'s GETs at `rate` a second for the bench's span, on as many connections as its clients. */
+const runPacedRoute = (port: number, headers: Record<string, string>, rate: number, load: Load): Promise<LoadResult> =>
+  runPacedLoad({ port, headers, connections: concurrency, ratePerSecond: rate, seconds, expectedStatus: load.expectedStatus, next: load.next });
 
 async function measure(pid: number, database: string | null, run: () => Promise<LoadResult>): Promise<Omit<Row, 'route'>> {
   const serverBefore = cpuOfPid(pid);
@@ -318,9 +332,10 @@ async function baseline(target: Target, port: number): Promise<Row> {
   const load = (span: number) => runRouteLoad(port, {}, span, { expectedStatus: 200, ...pages });
   await load(0.5);
   const row = await measure(child.pid!, target.database, () => load(seconds));
+  const paced = await runPacedRoute(port, {}, pacedRateOf(target.engine), { expectedStatus: 200, ...pages });
   child.kill('SIGTERM');
   await once(child, 'exit');
-  return { route: 'baseline: node:http + one page of rows and the total', ...row };
+  return { route: 'baseline: node:http + one page of rows and the total', ...row, paced };
 }
 
 async function benchEngine(engine: string): Promise<Row[]> {
@@ -336,8 +351,9 @@ async function benchEngine(engine: string): Promise<Row[]> {
         const load = (who: SeededWorkspace, span: number) => runRouteLoad(api.port, headersOf(who), span, route);
         await load(warmer, 1);
         const row = await measure(api.child.pid!, target.database, () => load(measured, seconds));
-        if (row.result.firstFailure) console.error(`${route.name}: ${row.result.failures} failures, first: ${row.result.firstFailure}`);
-        rows.push({ route: route.name, ...row });
+        const paced = route.gets ? await runPacedRoute(api.port, headersOf(measured), pacedRateOf(engine), route) : undefined;
+        for (const result of [row.result, paced]) if (result?.firstFailure) console.error(`${route.name}: ${result.failures} failures, first: ${result.firstFailure}`);
+        rows.push({ route: route.name, ...row, ...(paced && { paced }) });
         console.error(`${engine} ${route.name}: ${row.result.perSecond.toFixed(0)}/s`);
       }
     } finally {
@@ -354,14 +370,16 @@ const perRequest = (cpuSeconds: number, result: LoadResult): string => (result.r
 function print(engine: string, rows: Row[]): void {
   const base = rows[0]!.result.perSecond;
   const lines = [
-    `\n${engine}: ${checks} checks, ${concurrency} clients, ${seconds} s per route, load ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}; ${loadGenerator}`,
-    '| route | req/s | p50 ms | p99 ms | failures | of baseline | server CPU ms/req | postgres CPU ms/req | client CPU s |',
-    '|---|---|---|---|---|---|---|---|---|',
+    `\n${engine}: ${checks} checks, ${concurrency} clients, ${seconds} s per route, load ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}; ${loadGenerator}; ` +
+      `then the GETs at ${pacedRateOf(engine)}/s on ${concurrency} connections (the Node client, timed from when each request was due)`,
+    `| route | req/s | p50 ms | p99 ms | failures | of baseline | server CPU ms/req | postgres CPU ms/req | client CPU s | at ${pacedRateOf(engine)}/s: answered/s, p50 / p99 ms, failures |`,
+    '|---|---|---|---|---|---|---|---|---|---|',
   ];
-  for (const { route, result, serverCpu, postgresCpu } of rows) {
+  for (const { route, result, serverCpu, postgresCpu, paced } of rows) {
+    const pacedCell = paced ? `${paced.perSecond.toFixed(0)}, ${paced.p50Ms.toFixed(1)} / ${paced.p99Ms.toFixed(1)}, ${paced.failures}` : '-';
     lines.push(
       `| ${route} | ${result.perSecond.toFixed(result.perSecond < 10 ? 1 : 0)} | ${result.p50Ms.toFixed(1)} | ${result.p99Ms.toFixed(1)} | ${result.failures} | ` +
-        `${((100 * result.perSecond) / base).toFixed(0)}% | ${perRequest(serverCpu, result)} | ${perRequest(postgresCpu, result)} | ${result.clientCpuSeconds.toFixed(2)} |`,
+        `${((100 * result.perSecond) / base).toFixed(0)}% | ${perRequest(serverCpu, result)} | ${perRequest(postgresCpu, result)} | ${result.clientCpuSeconds.toFixed(2)} | ${pacedCell} |`,
     );
   }
   console.log(lines.join('\n'));
