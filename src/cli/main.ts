@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+import './v8-flags.js';
 import { ConfigError, loadSettings } from '../config/load-settings.js';
 import { createLogger } from '../log.js';
 import { DataDirInUseError } from '../store/data-dir-lock.js';
