@@ -50,7 +50,13 @@ const cpuProfileDir = option('cpu-prof', '');
 const routeFilter = option('routes', '');
 const engines = option('engines', process.env.DATABASE_URL ? 'postgresql,embedded' : 'embedded').split(',');
 /** The issue's targets: reads per second per API process. */
-const pacedRateOf = (engine: string): number => Number(option('paced-rate', engine === 'postgresql' ? '1000' : '300'));
+const pacedRateOf = (engine: string): number => {
+  const rate = Number(option('paced-rate', engine === 'postgresql' ? '1000' : '300'));
+  if (!Number.isFinite(rate) || rate <= 0) throw new Error(`--paced-rate must be a number of requests per second above 0, not ${option('paced-rate', '')}`);
+  return rate;
+};
+// Refused before the seeding, not minutes into the run.
+for (const engine of engines) pacedRateOf(engine);
 
 const cliPath = fileURLToPath(new URL('../src/cli/main.js', import.meta.url));
 const baselinePath = fileURLToPath(new URL('./api-baseline.js', import.meta.url));
