@@ -1,7 +1,7 @@
 import type { Server } from 'node:http';
 import { createApiApp } from '../api/app.js';
 import type { ApiDependencies } from '../api/dependencies.js';
-import { closeServer, listen } from '../api/http-server.js';
+import { closeServer, listen, servesApp } from '../api/http-server.js';
 import { RequestsInFlight } from '../api/requests-in-flight.js';
 import { ALL_INTERFACES } from '../config/core-settings.js';
 import { withTimeout } from '../ops/with-timeout.js';
@@ -25,6 +25,7 @@ export async function startApi(deps: Omit<ApiDependencies, 'now'>, waiting?: Ser
   const inFlight = new RequestsInFlight();
   const listener = inFlight.track(app);
   const server = waiting ?? (await listen(listener, deps.settings.PORT, host));
+  servesApp(server, app);
   if (waiting) {
     waiting.removeAllListeners('request');
     waiting.on('request', listener);

@@ -2,7 +2,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApiApp } from '../../../src/api/app.js';
 import type { ApiDependencies } from '../../../src/api/dependencies.js';
-import { closeServer, listen } from '../../../src/api/http-server.js';
+import { closeServer, listen, servesApp } from '../../../src/api/http-server.js';
 import type { Bus, BusHandler, BusSubscription, DurableConsumerOptions } from '../../../src/bus/bus.js';
 import { InProcessBus } from '../../../src/bus/in-process-bus.js';
 import { loadSettings } from '../../../src/config/load-settings.js';
@@ -92,7 +92,9 @@ export class ApiHarness {
     const settings = loadSettings({ VANTAGE_LOCATIONS: 'eu-west,us-east,ap-south', ...env });
     const bus = new RecordingBus(new InProcessBus(logger));
     const deps: ApiDependencies = { settings, logger, store: database.store, bus, now: () => new Date(), ...overrides };
-    const server = await listen(createApiApp(deps), 0, '127.0.0.1');
+    const app = createApiApp(deps);
+    const server = await listen(app, 0, '127.0.0.1');
+    servesApp(server, app);
     const { port } = server.address() as AddressInfo;
     return new ApiHarness(`http://127.0.0.1:${port}`, database.databaseUrl, database.store, bus, deps, server, database.close);
   }
