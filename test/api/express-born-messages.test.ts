@@ -20,7 +20,7 @@ function appWithRoute(): { app: Express; seen: Seen } {
   sendsJsonText(app);
   app.get('/who', (req, res) => {
     seen.routed = { request: Object.getPrototypeOf(req), response: Object.getPrototypeOf(res) };
-    res.json(jsonText(JSON.stringify({ ip: req.ip, app: req.app === app, protocol: req.protocol })));
+    res.json(jsonText(['{"ip":', JSON.stringify(req.ip), `,"app":${req.app === app},"protocol":`, JSON.stringify(req.protocol), '}']));
   });
   return { app, seen };
 }
