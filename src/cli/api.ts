@@ -23,7 +23,7 @@ export default async function apiRole(_args: string[], { settings, logger }: Rol
   // The port answers from the start: alive, not ready, 503 elsewhere, while the database or NATS is waited for.
   let waitingFor = 'the database';
   const waiting = await listen(startingResponder(() => waitingFor), settings.PORT, settings.HOST ?? ALL_INTERFACES);
-  const store = await waitForMigratedStore(settings, logger);
+  const store = await waitForMigratedStore(settings, logger, settings.VANTAGE_API_DATABASE_CONNECTIONS);
   waitingFor = 'NATS';
   const bus = await createBus(settings, logger.child({ component: 'bus' }), 'vantage-api');
   const engineAccess = settings.NATS_URL

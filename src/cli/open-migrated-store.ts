@@ -3,9 +3,9 @@ import { jitteredBackoffMs } from '../domain/backoff.js';
 import type { Logger } from '../log.js';
 import { closeStore, migrate, openStore, type Store } from '../store/orm.js';
 
-/** Opens the configured store and brings its schema up to date. */
-export async function openMigratedStore(settings: Settings, logger: Logger): Promise<Store> {
-  const store = await openStore({ databaseUrl: settings.DATABASE_URL, dataDir: settings.VANTAGE_DATA_DIR, logger });
+/** Opens the configured store and brings its schema up to date; `poolSize`: PostgreSQL connections at most (the store's default without). */
+export async function openMigratedStore(settings: Settings, logger: Logger, poolSize?: number): Promise<Store> {
+  const store = await openStore({ databaseUrl: settings.DATABASE_URL, dataDir: settings.VANTAGE_DATA_DIR, logger, poolSize });
   try {
     const applied = await migrate(store);
     if (applied.length > 0) logger.info({ migrations: applied }, 'database migrated');
@@ -21,11 +21,11 @@ export async function openMigratedStore(settings: Settings, logger: Logger): Pro
  * restarted during one) is waited for with jittered backoff, logged once, instead of ending the
  * process; the role joins when the database returns.
  */
-export async function waitForMigratedStore(settings: Settings, logger: Logger): Promise<Store> {
+export async function waitForMigratedStore(settings: Settings, logger: Logger, poolSize?: number): Promise<Store> {
   const since = Date.now();
   for (let attempt = 1; ; attempt++) {
     try {
-      const store = await openMigratedStore(settings, logger);
+      const store = await openMigratedStore(settings, logger, poolSize);
       if (attempt > 1) logger.info({ waitedMs: Date.now() - since }, `database reached after ${((Date.now() - since) / 1000).toFixed(1)} s`);
       return store;
     } catch (error) {

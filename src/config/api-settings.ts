@@ -16,6 +16,13 @@ export const ApiSettings = Type.Object({
     default: '0',
     description: '1: one info log line per API request (method, path, route, status, duration_ms, request_id, remote_address, user_id); 0: none',
   }),
+  VANTAGE_API_DATABASE_CONNECTIONS: Type.Integer({
+    minimum: 1,
+    maximum: 100,
+    default: 4,
+    description:
+      'connections the api role keeps to PostgreSQL at most (1 to 100); its statements take about a millisecond, and more connections than the database has cores only make them wait for a core (a statement that runs long, such as a bulk action on a large workspace, holds one while it runs)',
+  }),
   VANTAGE_STATUS_PAGE_CONFIRMATION_MAILS_PER_HOUR: Type.Integer({
     minimum: 1,
     maximum: 1_000_000,
