@@ -9,6 +9,7 @@ import type { MaintenanceCache } from './maintenance-cache.js';
 import { onDemandNonce } from './on-demand.js';
 import type { PartitionRuntime } from './partition-runtime.js';
 import { planResync, type StoredCheckVersion } from './resync-plan.js';
+import { nextEventLoopTurn } from '../store/event-loop-turn.js';
 
 export interface CheckSyncOptions {
   actors: ActorRegistry;
@@ -170,7 +171,7 @@ export class CheckSync {
       stored.push(...page);
       if (page.length < resyncPage) break;
       after = page[page.length - 1]!.id;
-      await yieldToEventLoop();
+      await nextEventLoopTurn();
     }
     return stored;
   }
@@ -182,4 +183,3 @@ const changeNoticeCheck = TypeCompiler.Compile(ChangeNotice);
  * it is read, and a page of 5,000 held every request in flight for 20-26 ms every 30 s.
  */
 const resyncPage = 1_000;
-const yieldToEventLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));

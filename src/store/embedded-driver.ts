@@ -3,9 +3,16 @@ import { AbstractSqlDriver, PostgreSqlPlatform, type Configuration } from '@mikr
 import { PGliteConnection, PGliteKnexDialect } from 'mikro-orm-pglite';
 import { statementCount } from './sql-statement-count.js';
 import { embeddedStatement } from './embedded-prepared.js';
+import { nextEventLoopTurn } from './event-loop-turn.js';
 
 /** What knex hands a dialect's `_query`: the SQL (MikroORM inlines the values), and where the answer goes. */
 type QueryObject = Parameters<PGliteKnexDialect['_query']>[1];
+
+/** knex's own taking from and giving back to the pool (mikro-orm-pglite's dialect types leave them out). */
+const knexClient = PGliteKnexDialect.prototype as unknown as {
+  acquireConnection(this: unknown): Promise<PGliteInterface>;
+  releaseConnection(this: unknown, connection: PGliteInterface): Promise<unknown>;
+};
 
 /**
  * mikro-orm-pglite's dialect, except for how a raw statement is told from several. Its own runs
@@ -24,6 +31,23 @@ class EmbeddedKnexDialect extends PGliteKnexDialect {
     if (obj.method === 'raw' && statementCount(obj.sql) > 1) obj.response = await connection.exec(obj.sql);
     else obj.response = bindings.length === 0 ? await embeddedStatement(connection, obj.sql) : await connection.query(obj.sql, bindings);
     return obj;
+  }
+
+  /**
+   * The one connection is taken, and given back, on the event loop's next turn (see
+   * event-loop-turn.ts), as a statement to PostgreSQL waits for its socket: between two statements
+   * of a chain, or two transactions queued for the connection, the process reads its sockets and
+   * runs its timers. Given back a turn late, the connection passes to the next waiter through the
+   * event loop, not in the microtasks of the one that held it. A transaction's own statements take
+   * no turn (its client hands out its connection).
+   */
+  async acquireConnection(): Promise<PGliteInterface> {
+    await nextEventLoopTurn();
+    return knexClient.acquireConnection.call(this);
+  }
+
+  releaseConnection(connection: PGliteInterface): Promise<unknown> {
+    return nextEventLoopTurn().then(() => knexClient.releaseConnection.call(this, connection));
   }
 }
 
