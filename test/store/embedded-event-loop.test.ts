@@ -5,7 +5,7 @@ import { preparedRows } from '../../src/store/prepared-rows.js';
 /**
  * The embedded database answers within the call, so statements awaited one after another never
  * left the microtask queue: a timer, or a request that arrived meanwhile, waited for the whole
- * chain, or for transactions queued for the one connection (0.5–0.9 s of `serve`'s engine at 10,000
+ * chain, or for transactions queued for the one connection (0.5–1.1 s of `serve`'s engine at 10,000
  * checks). The connection is now taken and given back on the event loop's next turn, as a
  * statement to PostgreSQL waits for its socket. These run on the embedded database
  * whatever DATABASE_URL says: on PostgreSQL the socket already yields.
@@ -71,7 +71,7 @@ test('a timer due while transactions queue for the one connection runs between t
   });
 });
 
-test('a transaction’s statements still run in order, and alone, with turns between them', async (t) => {
+test('a transaction’s statements still run in order and alone: a read from outside waits for its commit', async (t) => {
   await withEmbeddedStore(async (store) => {
     const connection = store.em.fork().getConnection();
     await connection.execute('create table turns (n int)');
