@@ -2,7 +2,7 @@ import { createServer } from 'node:http';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { PGLITE_OPTIONS } from '../src/store/orm.js';
+import { PGLITE_OPTIONS } from '../src/store/embedded-options.js';
 
 /**
  * The bare baseline of bench/api: a `node:http` handler answering one page of checks with the

@@ -179,7 +179,7 @@ export class CheckSync {
 
 const changeNoticeCheck = TypeCompiler.Compile(ChangeNotice);
 /**
- * Checks listed per page of a resync: on the embedded database a page holds the one thread while
- * it is read, and a page of 5,000 held every request in flight for 20-26 ms every 30 s.
+ * Checks listed per page of a resync: on the embedded database a page holds its one connection
+ * while it is read, and a page of 5,000 held every request in flight for 20-26 ms every 30 s.
  */
 const resyncPage = 1_000;

@@ -79,7 +79,7 @@ export class Engine implements PartitionListener {
 
   constructor(private readonly config: EngineConfig) {
     this.scheduler = new Scheduler(config.clock);
-    // Embedded, a statement holds the one thread: after a start, the first cycles' runs went 1,000 a statement, each holding every request in flight for 17-25 ms.
+    // Embedded, a statement holds the database's one connection: after a start, the first cycles' runs went 1,000 a statement, each holding every request in flight for 17-25 ms.
     this.runs = new RunWriter(config.store, config.logger.child({ component: 'run-writer' }), isEmbedded(config.store) ? { maxBatch: EMBEDDED_RUN_BATCH } : {});
     this.loader = new CheckLoader(config.store);
     this.decisions = new IncidentDecisions(

@@ -18,7 +18,7 @@ interface StateChangeRow {
   state: string;
 }
 
-/** Rows per statement on the embedded database, where a statement holds the process's one thread (about 20 µs a run). */
+/** Rows per statement on the embedded database, where a statement holds its one connection, and every request waits (about 20 µs a run). */
 export const EMBEDDED_RUN_BATCH = 250;
 
 export interface RunWriterOptions {

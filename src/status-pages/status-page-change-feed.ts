@@ -1,4 +1,4 @@
-import type { PGlite } from '@electric-sql/pglite';
+import type { EmbeddedDatabaseThread } from '../store/embedded-database-thread.js';
 import pg from 'pg';
 import type { Logger } from '../log.js';
 import type { Store } from '../store/orm.js';
@@ -68,7 +68,7 @@ export class StatusPageChangeFeed {
   }
 
   private async listenEmbedded(): Promise<void> {
-    const driverOptions = this.options.store.config.get('driverOptions') as { connection?: { pglite?: () => PGlite } };
+    const driverOptions = this.options.store.config.get('driverOptions') as { connection?: { pglite?: () => EmbeddedDatabaseThread } };
     const pglite = driverOptions.connection?.pglite?.();
     if (!pglite) throw new Error('the store is neither PostgreSQL (no databaseUrl given) nor embedded');
     this.unlisten = await pglite.listen(STATUS_PAGE_CHANNEL, (payload) => this.receive(payload));

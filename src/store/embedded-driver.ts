@@ -2,17 +2,10 @@ import type { PGliteInterface } from '@electric-sql/pglite';
 import { AbstractSqlDriver, PostgreSqlPlatform, type Configuration } from '@mikro-orm/postgresql';
 import { PGliteConnection, PGliteKnexDialect } from 'mikro-orm-pglite';
 import { statementCount } from './sql-statement-count.js';
-import { embeddedStatement } from './embedded-prepared.js';
-import { nextEventLoopTurn } from './event-loop-turn.js';
+import type { EmbeddedDatabaseThread, EmbeddedSession } from './embedded-database-thread.js';
 
 /** What knex hands a dialect's `_query`: the SQL (MikroORM inlines the values), and where the answer goes. */
 type QueryObject = Parameters<PGliteKnexDialect['_query']>[1];
-
-/** knex's own taking from and giving back to the pool (mikro-orm-pglite's dialect types leave them out). */
-const knexClient = PGliteKnexDialect.prototype as unknown as {
-  acquireConnection(this: unknown): Promise<PGliteInterface>;
-  releaseConnection(this: unknown, connection: PGliteInterface): Promise<unknown>;
-};
 
 /**
  * mikro-orm-pglite's dialect, except for how a raw statement is told from several. Its own runs
@@ -25,29 +18,25 @@ const knexClient = PGliteKnexDialect.prototype as unknown as {
  * makes a transaction's client from the class's prototype.
  */
 class EmbeddedKnexDialect extends PGliteKnexDialect {
-  override async _query(connection: PGliteInterface, obj: QueryObject): Promise<QueryObject> {
+  // knex hands over one of the pool's sessions (see below); its types say PGlite.
+  override async _query(pooled: unknown, obj: QueryObject): Promise<QueryObject> {
+    const connection = pooled as EmbeddedSession;
     if (!obj.sql) throw new Error('The query is empty');
     const bindings = obj.bindings ?? [];
     if (obj.method === 'raw' && statementCount(obj.sql) > 1) obj.response = await connection.exec(obj.sql);
-    else obj.response = bindings.length === 0 ? await embeddedStatement(connection, obj.sql) : await connection.query(obj.sql, bindings);
+    else obj.response = bindings.length === 0 ? await connection.statement(obj.sql) : await connection.query(obj.sql, bindings);
     return obj;
   }
 
-  /**
-   * The one connection is taken, and given back, on the event loop's next turn (see
-   * event-loop-turn.ts), as a statement to PostgreSQL waits for its socket: between two statements
-   * of a chain, or two transactions queued for the connection, the process reads its sockets and
-   * runs its timers. Given back a turn late, the connection passes to the next waiter through the
-   * event loop, not in the microtasks of the one that held it. A transaction's own statements take
-   * no turn (its client hands out its connection).
-   */
-  async acquireConnection(): Promise<PGliteInterface> {
-    await nextEventLoopTurn();
-    return knexClient.acquireConnection.call(this);
+  /** Each of the pool's connections is a session of the one database thread (orm.ts's factory gives the thread). */
+  override async _acquireOnlyConnection(): Promise<PGliteInterface> {
+    const thread = (await super._acquireOnlyConnection()) as unknown as EmbeddedDatabaseThread;
+    return thread.session() as unknown as PGliteInterface;
   }
 
-  releaseConnection(connection: PGliteInterface): Promise<unknown> {
-    return nextEventLoopTurn().then(() => knexClient.releaseConnection.call(this, connection));
+  /** The pool lets a session go (the store closes, or it idled): the thread stays, the store closes it. */
+  override async destroyRawConnection(session: unknown): Promise<void> {
+    await (session as EmbeddedSession).end().catch(() => undefined);
   }
 }
 

@@ -14,7 +14,7 @@ const preparedIn = new WeakMap<PGliteInterface, Set<string>>();
  * A value as text, as pg sends it to PostgreSQL (the statements cast their parameters where the
  * type is not plain from the SQL): the same statement then reads the same on both databases.
  */
-function asText(value: unknown): string | null {
+export function asText(value: unknown): string | null {
   if (value === null || value === undefined) return null;
   if (value instanceof Date) return value.toISOString();
   if (typeof value === 'object' || typeof value === 'function' || typeof value === 'symbol') throw new TypeError(`a statement parameter must be a scalar, not ${typeof value}`);

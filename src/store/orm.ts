@@ -1,12 +1,12 @@
 import 'reflect-metadata';
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Migrator } from '@mikro-orm/migrations';
 import { MikroORM, type Options } from '@mikro-orm/postgresql';
+import type { PGlite } from '@electric-sql/pglite';
 import type { PGliteConnectionConfig } from 'mikro-orm-pglite';
 import { EmbeddedDriver } from './embedded-driver.js';
+import { EmbeddedDatabaseThread } from './embedded-database-thread.js';
 import type { Logger } from '../log.js';
 import { lockDataDir } from './data-dir-lock.js';
 import { allEntities } from './entities/index.js';
@@ -43,16 +43,13 @@ function baseOptions(options: StoreOptions): Options {
 /** The release of each embedded database's data dir lock, run when its store closes. */
 const locks = new WeakMap<object, () => void>();
 
-/** What the schema needs besides PostgreSQL itself: pg_trgm for the substring search's indexes. */
-export const PGLITE_OPTIONS: PGliteOptions = { extensions: { pg_trgm } };
-
 /** The PGlite instance lives in the data dir, so restarts keep every row; one process at a time holds it. */
-function embeddedDatabase(dataDir: string | undefined): PGlite {
-  if (!dataDir) return new PGlite(PGLITE_OPTIONS);
+function embeddedDatabase(dataDir: string | undefined): EmbeddedDatabaseThread {
+  if (!dataDir) return new EmbeddedDatabaseThread(null);
   const release = lockDataDir(dataDir);
   const folder = resolve(dataDir, 'pglite');
   mkdirSync(folder, { recursive: true });
-  const pglite = new PGlite(folder, PGLITE_OPTIONS);
+  const pglite = new EmbeddedDatabaseThread(folder);
   locks.set(pglite, release);
   return pglite;
 }
@@ -64,9 +61,11 @@ function embeddedOptions(options: StoreOptions): Options {
     // mikro-orm-pglite types its connection options a little wider than @mikro-orm/postgresql does.
     driver: EmbeddedDriver as unknown as NonNullable<Options['driver']>,
     dbName: 'postgres',
-    driverOptions: { connection: { pglite: () => pglite } satisfies PGliteConnectionConfig },
-    // PGlite is one connection: the pool hands out that one.
-    pool: { min: 1, max: 1 },
+    // knex and MikroORM use of it what the thread answers (see embedded-database-thread.ts).
+    driverOptions: { connection: { pglite: () => pglite as unknown as PGlite } satisfies PGliteConnectionConfig },
+    // Sessions of the database's one connection (embedded-database-worker.ts): as many as may
+    // have a statement queued there at once; a transaction still has the database to itself.
+    pool: { min: 1, max: 10 },
   };
 }
 
@@ -113,15 +112,15 @@ export async function openStore(options: StoreOptions): Promise<Store> {
     return store;
   }
   const store = await MikroORM.init(embeddedOptions(options));
-  // PGlite is the one connection, and lives as long as the store.
-  await (await embeddedInstance(store))!.exec(PLAN_ONCE);
+  // For every session: PGlite is one connection, and lives as long as the store.
+  await (await embeddedInstance(store))!.session().exec(PLAN_ONCE);
   return store;
 }
 
 /** The PGlite instance of an embedded store; null on PostgreSQL. */
-async function embeddedInstance(store: Store): Promise<PGlite | null> {
+async function embeddedInstance(store: Store): Promise<EmbeddedDatabaseThread | null> {
   const pgliteFactory = (store.config.get('driverOptions') as { connection?: PGliteConnectionConfig }).connection?.pglite;
-  return pgliteFactory ? ((await pgliteFactory()) as PGlite) : null;
+  return pgliteFactory ? ((await pgliteFactory()) as unknown as EmbeddedDatabaseThread) : null;
 }
 
 /** Applies every pending migration; returns the names applied. */

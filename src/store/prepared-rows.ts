@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import type { EntityManager, Knex } from '@mikro-orm/postgresql';
 import { PGliteConnection } from 'mikro-orm-pglite';
 import type { ClientBase } from 'pg';
-import type { PGliteInterface } from '@electric-sql/pglite';
-import { embeddedPreparedRows, type NamedStatement } from './embedded-prepared.js';
+import type { EmbeddedSession } from './embedded-database-thread.js';
+import type { NamedStatement } from './embedded-prepared.js';
 
 /** Statements by their SQL: a fixed set per process (the read routes' queries and their filter combinations, the run writer's batches). */
 const statements = new Map<string, NamedStatement>();
@@ -41,7 +41,7 @@ export async function preparedRows<T>(em: StatementRunner, sql: string, params: 
   const began = Date.now();
   const client: unknown = await knex.client.acquireConnection();
   try {
-    if (connection instanceof PGliteConnection) return await embeddedPreparedRows<T>(client as PGliteInterface, statement, params);
+    if (connection instanceof PGliteConnection) return await (client as EmbeddedSession).preparedRows<T>(statement, params);
     const result = await (client as ClientBase).query({ name: statement.name, text: statement.text, values: [...params] });
     return result.rows as T[];
   } finally {

@@ -3,12 +3,12 @@ import { closeStore, openStore, type Store } from '../../src/store/orm.js';
 import { preparedRows } from '../../src/store/prepared-rows.js';
 
 /**
- * The embedded database answers within the call, so statements awaited one after another never
+ * With the embedded database on the process's thread, statements awaited one after another never
  * left the microtask queue: a timer, or a request that arrived meanwhile, waited for the whole
  * chain, or for transactions queued for the one connection (0.5–1.1 s of `serve`'s engine at 10,000
- * checks). The connection is now taken and given back on the event loop's next turn, as a
- * statement to PostgreSQL waits for its socket. These run on the embedded database
- * whatever DATABASE_URL says: on PostgreSQL the socket already yields.
+ * checks). On its own thread (embedded-database-thread.ts) each answer arrives as a message, as a
+ * statement to PostgreSQL answers on its socket. These run on the embedded database whatever
+ * DATABASE_URL says: on PostgreSQL the socket already yields.
  */
 const STATEMENTS = 40;
 
