@@ -55,9 +55,9 @@ export class EmbeddedSession {
 
 /**
  * The embedded database (PGlite) on a thread of its own. On the process's thread, every statement
- * held the event loop while it ran: PGlite's WebAssembly was three fifths of `serve`'s CPU under
- * `bench/api`'s list pages, and requests, the engine's timers and the probes' sockets waited for
- * it; on a second core they go on while it runs.
+ * held the event loop while it ran: PGlite was 57% of `serve`'s CPU in a profile of `bench/api`'s
+ * run of one list page (start-up included), and requests, the engine's timers and the probes'
+ * sockets waited for it; on a second core they go on while it runs.
  */
 export class EmbeddedDatabaseThread {
   readonly waitReady: Promise<void>;
@@ -85,6 +85,11 @@ export class EmbeddedDatabaseThread {
     });
     // Handled by whoever waits for it; never an unhandled rejection when nobody does.
     this.waitReady.catch(() => undefined);
+  }
+
+  /** Resolves while the thread runs (once it has opened), rejects with why once it stopped: whether the database is there, not whether it is busy. */
+  running(): Promise<void> {
+    return this.stopped ? Promise.reject(this.stopped) : this.waitReady;
   }
 
   /** A new connection for the pool. */

@@ -123,6 +123,18 @@ async function embeddedInstance(store: Store): Promise<EmbeddedDatabaseThread | 
   return pgliteFactory ? ((await pgliteFactory()) as unknown as EmbeddedDatabaseThread) : null;
 }
 
+/**
+ * Resolves when the store's database is there: on PostgreSQL a `select 1` answers; embedded, its
+ * thread runs. A statement to the embedded database waits behind the one running (a bulk pause of
+ * 10,000 checks holds it for 3 s), which is the database busy, not gone: a probe's time-out must
+ * not report it lost, nor `serve` not ready.
+ */
+export async function databaseAnswers(store: Store): Promise<void> {
+  const embedded = await embeddedInstance(store);
+  if (embedded) return embedded.running();
+  await store.em.fork().getConnection().execute('select 1');
+}
+
 /** Applies every pending migration; returns the names applied. */
 export async function migrate(store: Store): Promise<string[]> {
   const applied = await store.getMigrator().up();

@@ -3,7 +3,7 @@ import pino from 'pino';
 import { nextDependencyState } from '../../src/ops/dependency-state.js';
 import { DependencyWatch } from '../../src/ops/dependency-watch.js';
 import { metricsRegistry } from '../../src/metrics/registry.js';
-import { closeStore, openStore } from '../../src/store/orm.js';
+import { closeStore, databaseAnswers, openStore } from '../../src/store/orm.js';
 import { PrivatePostgres } from '../support/private-postgres.js';
 
 test('losing and regaining a dependency are one transition each, the second with how long it lasted', (t) => {
@@ -44,4 +44,26 @@ test('a PostgreSQL outage is logged once when lost and once when regained, with 
   t.is(transitions[0]!.msg, 'lost database');
   t.regex(transitions[1]!.msg, /^regained database after \d+\.\d s$/);
   t.true(transitions[1]!.downForMs! >= 2000);
+});
+
+test('the embedded database busy with a long statement is not lost; closed, it is', async (t) => {
+  const store = await openStore({});
+  const lines: Array<{ msg: string }> = [];
+  const logger = pino({ level: 'info' }, { write: (line: string) => void lines.push(JSON.parse(line)) });
+  const watch = new DependencyWatch({ logger, probes: { database: () => databaseAnswers(store) }, intervalMs: 100, timeoutMs: 300 });
+  t.teardown(() => watch.stop());
+  await store.em.fork().getConnection().execute('select 1');
+  watch.start();
+  // Far longer than the probe's time-out, on the database's one connection.
+  const began = Date.now();
+  await store.em.fork().getConnection().execute('select count(*) from generate_series(1, 4000000) a, generate_series(1, 2) b');
+  const busyMs = Date.now() - began;
+  t.true(busyMs > 3 * 300, `the statement took ${busyMs} ms, not longer than three of the probe's time-outs`);
+  t.true(watch.allUp(), `reported ${JSON.stringify(watch.report())} after ${busyMs} ms busy`);
+  t.deepEqual(
+    lines.filter((line) => /database/.test(line.msg)),
+    [],
+  );
+  await closeStore(store);
+  await t.throwsAsync(databaseAnswers(store));
 });
