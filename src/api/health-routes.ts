@@ -1,5 +1,6 @@
 import { Router } from 'express';
 import { metricsRegistry } from '../metrics/registry.js';
+import { databaseAnswers } from '../store/orm.js';
 import type { ApiDependencies } from './dependencies.js';
 
 /** Liveness answers while the process runs; readiness only while the database answers; metrics for Prometheus. */
@@ -10,7 +11,7 @@ export function healthRoutes(deps: ApiDependencies): Router {
   });
   router.get('/readyz', async (_req, res) => {
     try {
-      await deps.store.em.fork().getConnection().execute('select 1');
+      await databaseAnswers(deps.store);
       res.json({ status: 'ready' });
     } catch (error) {
       deps.logger.warn({ err: error }, 'readiness check failed');

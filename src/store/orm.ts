@@ -43,26 +43,26 @@ function baseOptions(options: StoreOptions): Options {
 /** The release of each embedded database's data dir lock, run when its store closes. */
 const locks = new WeakMap<object, () => void>();
 
-/** The PGlite instance lives in the data dir, so restarts keep every row; one process at a time holds it. */
+/** The embedded database lives in the data dir, so restarts keep every row; one process at a time holds it. */
 function embeddedDatabase(dataDir: string | undefined): EmbeddedDatabaseThread {
   if (!dataDir) return new EmbeddedDatabaseThread(null);
   const release = lockDataDir(dataDir);
   const folder = resolve(dataDir, 'pglite');
   mkdirSync(folder, { recursive: true });
-  const pglite = new EmbeddedDatabaseThread(folder);
-  locks.set(pglite, release);
-  return pglite;
+  const database = new EmbeddedDatabaseThread(folder);
+  locks.set(database, release);
+  return database;
 }
 
 function embeddedOptions(options: StoreOptions): Options {
-  const pglite = embeddedDatabase(options.dataDir);
+  const database = embeddedDatabase(options.dataDir);
   return {
     ...baseOptions(options),
     // mikro-orm-pglite types its connection options a little wider than @mikro-orm/postgresql does.
     driver: EmbeddedDriver as unknown as NonNullable<Options['driver']>,
     dbName: 'postgres',
-    // knex and MikroORM use of it what the thread answers (see embedded-database-thread.ts).
-    driverOptions: { connection: { pglite: () => pglite as unknown as PGlite } satisfies PGliteConnectionConfig },
+    // Typed as PGlite for mikro-orm-pglite; knex and MikroORM use only what the thread answers.
+    driverOptions: { connection: { pglite: () => database as unknown as PGlite } satisfies PGliteConnectionConfig },
     // Sessions of the database's one connection (embedded-database-worker.ts): as many as may
     // have a statement queued there at once; a transaction still has the database to itself.
     pool: { min: 1, max: 10 },
@@ -117,7 +117,7 @@ export async function openStore(options: StoreOptions): Promise<Store> {
   return store;
 }
 
-/** The PGlite instance of an embedded store; null on PostgreSQL. */
+/** The database thread of an embedded store; null on PostgreSQL. */
 async function embeddedInstance(store: Store): Promise<EmbeddedDatabaseThread | null> {
   const pgliteFactory = (store.config.get('driverOptions') as { connection?: PGliteConnectionConfig }).connection?.pglite;
   return pgliteFactory ? ((await pgliteFactory()) as unknown as EmbeddedDatabaseThread) : null;
@@ -141,14 +141,14 @@ export async function migrate(store: Store): Promise<string[]> {
   return applied.map((m) => m.name);
 }
 
-/** Closes the store and, for the embedded database, the PGlite instance it borrowed. */
+/** Closes the store and, for the embedded database, its thread. */
 export async function closeStore(store: Store): Promise<void> {
-  const pglite = await embeddedInstance(store);
+  const embedded = await embeddedInstance(store);
   await store.close(true);
-  if (!pglite) return;
-  await pglite.close();
-  locks.get(pglite)?.();
-  locks.delete(pglite);
+  if (!embedded) return;
+  await embedded.close();
+  locks.get(embedded)?.();
+  locks.delete(embedded);
 }
 
 export const uploadsDir = (dataDir: string): string => join(resolve(dataDir), 'uploads');
