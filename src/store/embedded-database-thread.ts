@@ -68,6 +68,7 @@ export class EmbeddedDatabaseThread {
   private nextSession = 1;
   private stopped: Error | null = null;
   private ready = false;
+  private opening = true;
 
   constructor(folder: string | null) {
     this.worker = new Worker(new URL('./embedded-database-worker.js', import.meta.url), { workerData: { folder } satisfies EmbeddedThreadData });
@@ -75,10 +76,12 @@ export class EmbeddedDatabaseThread {
       this.worker.on('message', (reply: EmbeddedReply) => {
         if (reply.kind === 'ready') {
           this.ready = true;
-          this.idleUnlessWaited();
+          this.opened();
           resolve();
-        } else if (reply.kind === 'failed') reject(asError(reply.error));
-        else this.receive(reply);
+        } else if (reply.kind === 'failed') {
+          this.opened();
+          reject(asError(reply.error));
+        } else this.receive(reply);
       });
       this.worker.on('error', (error) => this.stop(error, reject));
       this.worker.on('exit', (code) => this.stop(new Error(`the embedded database's thread stopped (exit code ${code})`), reject));
@@ -150,7 +153,13 @@ export class EmbeddedDatabaseThread {
    * it is idle: a command that is done exits, as it did with the database on the process's thread.
    */
   private idleUnlessWaited(): void {
-    if (this.ready && this.waiting.size === 0) this.worker.unref();
+    if (!this.opening && this.waiting.size === 0) this.worker.unref();
+  }
+
+  /** Opened, or failed to: from now on only a waiting request keeps the process alive. */
+  private opened(): void {
+    this.opening = false;
+    this.idleUnlessWaited();
   }
 
   /** The thread is gone: every request waiting, and every later one, fails with why. */

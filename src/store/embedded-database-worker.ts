@@ -84,7 +84,11 @@ port.on('message', (request: EmbeddedRequest) => {
   void answerWaiting();
 });
 
+// What failed is PGlite's own word for it (a WebAssembly trap says only "unreachable"): say which database.
 pglite.waitReady.then(
   () => send({ kind: 'ready' }),
-  (error: unknown) => send({ kind: 'failed', error: asThreadError(error) }),
+  (error: unknown) => {
+    const failed = asThreadError(error);
+    send({ kind: 'failed', error: { ...failed, message: `the embedded database${folder === null ? '' : ` in ${folder}`} could not open: ${failed.message}` } });
+  },
 );

@@ -105,12 +105,12 @@ test('a database that cannot open fails its start and every request, instead of 
   const notAFolder = join(temporaryFolder('embedded-thread'), 'file');
   writeFileSync(notAFolder, 'not a database');
   const database = new EmbeddedDatabaseThread(notAFolder);
-  await t.throwsAsync(database.waitReady);
+  await t.throwsAsync(database.waitReady, { message: new RegExp(`^the embedded database in ${notAFolder} could not open: `) });
   await t.throwsAsync(database.session().query('select 1'));
   await database.close();
 });
 
-test('a command keeps running while it waits for the database, and exits once it is done with it', (t) => {
+test('a command keeps running while it waits for the database, and exits once it is done with it or it could not open', (t) => {
   const thread = fileURLToPath(new URL('../../src/store/embedded-database-thread.js', import.meta.url));
   const script = `import { EmbeddedDatabaseThread } from ${JSON.stringify(thread)};
 const database = new EmbeddedDatabaseThread(null);
@@ -122,4 +122,16 @@ console.log(rows[0].answer);`;
   const child = spawnSync(process.execPath, [file], { encoding: 'utf8', timeout: 60_000 });
   t.is(child.status, 0, child.stderr);
   t.is(child.stdout.trim(), '42');
+
+  const notAFolder = join(temporaryFolder('embedded-thread'), 'file');
+  writeFileSync(notAFolder, 'not a database');
+  writeFileSync(
+    file,
+    `import { EmbeddedDatabaseThread } from ${JSON.stringify(thread)};
+const database = new EmbeddedDatabaseThread(${JSON.stringify(notAFolder)});
+await database.waitReady.catch((error) => console.log(error.message));`,
+  );
+  const failed = spawnSync(process.execPath, [file], { encoding: 'utf8', timeout: 60_000 });
+  t.is(failed.status, 0, `a database that could not open held the command: ${failed.stderr}`);
+  t.regex(failed.stdout, /could not open/);
 });
