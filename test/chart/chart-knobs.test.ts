@@ -85,6 +85,13 @@ test('the API believes X-Forwarded-For only from the proxies the values name', a
   t.false(env(await render(singleLocation)).some((e) => e.name === 'VANTAGE_TRUSTED_PROXIES'));
 });
 
+test('each API pod keeps as many PostgreSQL connections as api.databaseConnections says, 4 unless set', async (t) => {
+  const connections = async (options: Parameters<typeof render>[0]) =>
+    (podSpec(await render(options), 'api').containers[0].env as { name: string; value?: string }[]).filter((e) => e.name === 'VANTAGE_API_DATABASE_CONNECTIONS');
+  t.deepEqual(await connections(production), [{ name: 'VANTAGE_API_DATABASE_CONNECTIONS', value: '8' }]);
+  t.deepEqual(await connections({}), [{ name: 'VANTAGE_API_DATABASE_CONNECTIONS', value: '4' }]);
+});
+
 test('PodDisruptionBudgets for api and engine select their pods, and can be turned off', async (t) => {
   const objects = await render(production);
   const api = find(objects, 'PodDisruptionBudget', `${fullname}-api`);

@@ -155,8 +155,8 @@ securityContext: {{- include "vantage.podSecurityContext" .root | nindent 2 }}
 {{- $_ := set $seen .id true -}}
 {{- end -}}
 {{- range $name, $_ := .Values.extraEnv -}}
-{{- if has $name (list "DATABASE_URL" "NATS_URL" "AMQP_URL" "LOG_LEVEL" "VANTAGE_PARTITIONS" "VANTAGE_LOCATIONS") -}}
-{{- fail (printf "extraEnv.%s: set it through its own value (postgresql, nats, amqp, logLevel, partitions, agents.locations)" $name) -}}
+{{- if has $name (list "DATABASE_URL" "NATS_URL" "AMQP_URL" "LOG_LEVEL" "VANTAGE_PARTITIONS" "VANTAGE_LOCATIONS" "VANTAGE_API_DATABASE_CONNECTIONS") -}}
+{{- fail (printf "extraEnv.%s: set it through its own value (postgresql, nats, amqp, logLevel, partitions, agents.locations, api.databaseConnections)" $name) -}}
 {{- end -}}
 {{- end -}}
 {{- end -}}
