@@ -1,4 +1,4 @@
-import { Worker } from 'node:worker_threads';
+import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
 import { messages, type Results } from '@electric-sql/pglite';
 import { asText, type NamedStatement } from './embedded-prepared.js';
 import type { EmbeddedResult } from './embedded-results.js';
@@ -8,9 +8,17 @@ import type { EmbeddedAnswers, EmbeddedReply, EmbeddedRequest, EmbeddedThreadDat
 type Request = EmbeddedRequest extends infer R ? (R extends EmbeddedRequest ? Omit<R, 'id' | 'session'> : never) : never;
 
 interface Waiting {
+  session: number;
   resolve(value: unknown): void;
   reject(error: Error): void;
 }
+
+/**
+ * How long the process waits for the answer to a statement of a transaction without its event
+ * loop. Longer statements are answered through it as any other, so that a bulk change does not
+ * stop the process for its duration.
+ */
+const TRANSACTION_STATEMENT_WAIT_MS = 5;
 
 /** The error as the database raised it: PGlite's DatabaseError with its SQLSTATE and the rest, which MikroORM and the API read. */
 function asError(error: ThreadError): Error {
@@ -62,30 +70,38 @@ export class EmbeddedSession {
 export class EmbeddedDatabaseThread {
   readonly waitReady: Promise<void>;
   private readonly worker: Worker;
+  private readonly replies: MessagePort;
+  private readonly repliesSent: Int32Array;
   private readonly waiting = new Map<number, Waiting>();
+  /** Sessions whose transaction is open, as their last answer said: the database waits for them alone. */
+  private readonly transactions = new Set<number>();
   private readonly listeners = new Map<string, Set<(payload: string) => void>>();
   private nextId = 1;
   private nextSession = 1;
   private stopped: Error | null = null;
   private ready = false;
   private opening = true;
+  private resolveReady!: () => void;
+  private rejectReady!: (error: Error) => void;
 
   constructor(folder: string | null) {
-    this.worker = new Worker(new URL('./embedded-database-worker.js', import.meta.url), { workerData: { folder } satisfies EmbeddedThreadData });
-    this.waitReady = new Promise<void>((resolve, reject) => {
-      this.worker.on('message', (reply: EmbeddedReply) => {
-        if (reply.kind === 'ready') {
-          this.ready = true;
-          this.opened();
-          resolve();
-        } else if (reply.kind === 'failed') {
-          this.opened();
-          reject(asError(reply.error));
-        } else this.receive(reply);
-      });
-      this.worker.on('error', (error) => this.stop(error, reject));
-      this.worker.on('exit', (code) => this.stop(new Error(`the embedded database's thread stopped (exit code ${code})`), reject));
+    const { port1, port2 } = new MessageChannel();
+    const sent = new SharedArrayBuffer(4);
+    this.replies = port1;
+    this.repliesSent = new Int32Array(sent);
+    this.worker = new Worker(new URL('./embedded-database-worker.js', import.meta.url), {
+      workerData: { folder, replies: port2, sent } satisfies EmbeddedThreadData,
+      transferList: [port2],
     });
+    this.waitReady = new Promise<void>((resolve, reject) => {
+      this.resolveReady = resolve;
+      this.rejectReady = reject;
+    });
+    this.replies.on('message', (reply: EmbeddedReply) => this.receive(reply));
+    // The worker's ref alone decides whether the process waits for the thread (idleUnlessWaited).
+    this.replies.unref();
+    this.worker.on('error', (error) => this.stop(error));
+    this.worker.on('exit', (code) => this.stop(new Error(`the embedded database's thread stopped (exit code ${code})`)));
     // Handled by whoever waits for it; never an unhandled rejection when nobody does.
     this.waitReady.catch(() => undefined);
   }
@@ -129,13 +145,51 @@ export class EmbeddedDatabaseThread {
   ask<K extends Request['op']>(request: Extract<Request, { op: K }>, session = 0): Promise<EmbeddedAnswers[K]> {
     if (this.stopped) return Promise.reject(this.stopped);
     const id = this.nextId++;
-    const answered = new Promise<EmbeddedAnswers[K]>((resolve, reject) => this.waiting.set(id, { resolve: resolve as Waiting['resolve'], reject }));
+    const answered = new Promise<EmbeddedAnswers[K]>((resolve, reject) => this.waiting.set(id, { session, resolve: resolve as Waiting['resolve'], reject }));
     this.worker.ref();
     this.worker.postMessage({ ...request, id, session });
+    if (this.transactions.has(session)) this.awaitBriefly(id);
     return answered;
   }
 
-  private receive(reply: Extract<EmbeddedReply, { kind: 'answer' | 'error' | 'notification' }>): void {
+  /**
+   * Waits up to TRANSACTION_STATEMENT_WAIT_MS for request `id`'s answer without the event loop,
+   * receiving the replies as they come. While a transaction is open every other session waits
+   * for it, and a statement's answer that queued behind the requests the loop had yet to serve
+   * held the database idle: a transaction of nine short statements held it for 15–35 ms under
+   * load, against 5 ms of work. Answered here, its promise settles and the next statement is sent
+   * in the same turn of the loop.
+   */
+  private awaitBriefly(id: number): void {
+    const deadline = performance.now() + TRANSACTION_STATEMENT_WAIT_MS;
+    while (this.waiting.has(id)) {
+      const seen = Atomics.load(this.repliesSent, 0);
+      const received = receiveMessageOnPort(this.replies);
+      if (received) {
+        const reply = received.message as EmbeddedReply;
+        // A listener runs as it would from the loop, not inside the statement that is waiting.
+        if (reply.kind === 'notification') queueMicrotask(() => this.receive(reply));
+        else this.receive(reply);
+        continue;
+      }
+      const left = deadline - performance.now();
+      if (left <= 0 || this.stopped) return;
+      Atomics.wait(this.repliesSent, 0, seen, left);
+    }
+  }
+
+  private receive(reply: EmbeddedReply): void {
+    if (reply.kind === 'ready') {
+      this.ready = true;
+      this.opened();
+      this.resolveReady();
+      return;
+    }
+    if (reply.kind === 'failed') {
+      this.opened();
+      this.rejectReady(asError(reply.error));
+      return;
+    }
     if (reply.kind === 'notification') {
       for (const callback of this.listeners.get(reply.channel) ?? []) callback(reply.payload);
       return;
@@ -143,6 +197,8 @@ export class EmbeddedDatabaseThread {
     const waiting = this.waiting.get(reply.id);
     if (!waiting) return;
     this.waiting.delete(reply.id);
+    if (reply.transaction) this.transactions.add(waiting.session);
+    else this.transactions.delete(waiting.session);
     this.idleUnlessWaited();
     if (reply.kind === 'answer') waiting.resolve(reply.value);
     else waiting.reject(asError(reply.error));
@@ -163,9 +219,9 @@ export class EmbeddedDatabaseThread {
   }
 
   /** The thread is gone: every request waiting, and every later one, fails with why. */
-  private stop(error: Error, rejectReady: (error: Error) => void): void {
+  private stop(error: Error): void {
     this.stopped ??= error;
-    rejectReady(this.stopped);
+    this.rejectReady(this.stopped);
     for (const waiting of this.waiting.values()) waiting.reject(this.stopped);
     this.waiting.clear();
   }

@@ -3,6 +3,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { messages, PGlite } from '@electric-sql/pglite';
 import { PGLITE_OPTIONS } from './embedded-options.js';
 import { embeddedPreparedRows, embeddedStatement } from './embedded-prepared.js';
+import { nextRequestAt } from './embedded-request-order.js';
 import type { EmbeddedAnswers, EmbeddedReply, EmbeddedRequest, EmbeddedThreadData, ThreadError } from './embedded-thread-messages.js';
 
 /**
@@ -10,20 +11,27 @@ import type { EmbeddedAnswers, EmbeddedReply, EmbeddedRequest, EmbeddedThreadDat
  * answers the requests of the process's pooled sessions one at a time. PGlite is one connection,
  * so a transaction is the whole database's while it is open: its session's requests then go
  * first, and the others' wait until it commits or rolls back, as they would wait for PostgreSQL's
- * locks; otherwise they are answered in the order they came. The process's pool hands out several
+ * locks; otherwise they are answered in the order they came, except that what waited through one
+ * transaction goes before the next (embedded-request-order.ts). The process's pool hands out several
  * sessions so that a request's statement is queued here while the one before it runs: with one
  * session, the database waited idle while each answer went back and the next request took it.
  */
-const port = parentPort!;
-const { folder } = workerData as EmbeddedThreadData;
+const { folder, replies, sent } = workerData as EmbeddedThreadData;
+const repliesSent = new Int32Array(sent);
 const pglite = folder === null ? new PGlite(PGLITE_OPTIONS) : new PGlite(folder, PGLITE_OPTIONS);
 const unlisteners = new Map<string, () => Promise<void>>();
 const waiting: EmbeddedRequest[] = [];
 /** The session whose transaction is open, whose requests alone may run. */
 let owner: number | null = null;
+/** How many of the first waiting requests queued while the last transaction ran (see nextRequestAt). */
+let waitedThrough = 0;
 let answering = false;
 
-const send = (reply: EmbeddedReply): void => port.postMessage(reply);
+function send(reply: EmbeddedReply): void {
+  replies.postMessage(reply);
+  Atomics.add(repliesSent, 0, 1);
+  Atomics.notify(repliesSent, 0);
+}
 
 function asThreadError(error: unknown): ThreadError {
   // PGlite's file system throws Emscripten's errors, which are not Errors.
@@ -61,25 +69,31 @@ async function answer(request: EmbeddedRequest): Promise<EmbeddedAnswers[Embedde
 }
 
 function nextRequest(): EmbeddedRequest | undefined {
-  const at = owner === null ? 0 : waiting.findIndex((request) => request.session === owner);
-  return at < 0 ? undefined : waiting.splice(at, 1)[0];
+  const at = nextRequestAt(waiting, owner, waitedThrough);
+  if (at < 0) return undefined;
+  if (at < waitedThrough) waitedThrough -= 1;
+  return waiting.splice(at, 1)[0];
 }
 
 async function answerWaiting(): Promise<void> {
   if (answering) return;
   answering = true;
   for (let request = nextRequest(); request; request = nextRequest()) {
+    let outcome: { kind: 'answer'; value: unknown } | { kind: 'error'; error: ThreadError };
     try {
-      send({ kind: 'answer', id: request.id, value: await answer(request) });
+      outcome = { kind: 'answer', value: await answer(request) };
     } catch (error) {
-      send({ kind: 'error', id: request.id, error: asThreadError(error) });
+      outcome = { kind: 'error', error: asThreadError(error) };
     }
+    const ended = owner !== null && !pglite.isInTransaction();
     owner = pglite.isInTransaction() ? request.session : null;
+    if (ended) waitedThrough = waiting.length;
+    send({ ...outcome, id: request.id, transaction: owner !== null });
   }
   answering = false;
 }
 
-port.on('message', (request: EmbeddedRequest) => {
+parentPort!.on('message', (request: EmbeddedRequest) => {
   waiting.push(request);
   void answerWaiting();
 });

@@ -1,3 +1,4 @@
+import type { MessagePort } from 'node:worker_threads';
 import type { Results } from '@electric-sql/pglite';
 import type { NamedStatement } from './embedded-prepared.js';
 import type { EmbeddedResult } from './embedded-results.js';
@@ -38,15 +39,24 @@ export interface ThreadError {
   database: boolean;
 }
 
-/** What the thread sends: that it opened (or could not), an answer, or a notification it received. */
+/**
+ * What the thread sends: that it opened (or could not), an answer, or a notification it received.
+ * An answer says whether its session's transaction is open after it (the session then owns the database).
+ */
 export type EmbeddedReply =
   | { kind: 'ready' }
   | { kind: 'failed'; error: ThreadError }
-  | { kind: 'answer'; id: number; value: unknown }
-  | { kind: 'error'; id: number; error: ThreadError }
+  | { kind: 'answer'; id: number; value: unknown; transaction: boolean }
+  | { kind: 'error'; id: number; error: ThreadError; transaction: boolean }
   | { kind: 'notification'; channel: string; payload: string };
 
-/** The thread's start-up data: the database's folder, none for one in memory. */
+/**
+ * The thread's start-up data: the database's folder (none for one in memory), the port its
+ * replies go to, and a counter of them that it raises after each, so that the process can wait
+ * for one without its event loop (see EmbeddedDatabaseThread.awaitBriefly).
+ */
 export interface EmbeddedThreadData {
   folder: string | null;
+  replies: MessagePort;
+  sent: SharedArrayBuffer;
 }

@@ -101,6 +101,69 @@ test('an open transaction has the database to itself: other sessions wait for it
   );
 });
 
+test('a read that waited through a transaction goes before the next transaction begins', async (t) => {
+  const { thread, database: first, close } = await opened();
+  t.teardown(close);
+  const second = thread.session();
+  const reader = thread.session();
+  await first.exec('create table visits (n int)');
+  await first.query('begin');
+  await first.query('insert into visits values (1)');
+  const answered: string[] = [];
+  // Both wait for the first transaction: the BEGIN came first.
+  const secondBegun = second.query('begin').then(() => answered.push('second transaction began'));
+  const read = reader.statement<{ count: number }>('select count(*)::int as count from visits').then((result) => {
+    answered.push('read');
+    return result.rows;
+  });
+  await first.query('commit');
+  await secondBegun;
+  await second.query('insert into visits values (2)');
+  await second.query('commit');
+  t.deepEqual(answered, ['read', 'second transaction began']);
+  t.deepEqual(await read, [{ count: 1 }]);
+});
+
+test('a transaction goes on while the event loop is busy, and a long statement in it still lets the loop run', async (t) => {
+  const { thread, database, close } = await opened();
+  t.teardown(close);
+  await database.exec('create table steps (n int)');
+  const notified: string[] = [];
+  await thread.listen('steps', (payload) => notified.push(payload));
+  // Requests the loop has yet to serve: every turn of the loop spends 20 ms on one.
+  let turns = 0;
+  let busy = true;
+  const serveOne = (): void => {
+    if (!busy) return;
+    turns += 1;
+    const until = performance.now() + 20;
+    while (performance.now() < until);
+    setImmediate(serveOne);
+  };
+  setImmediate(serveOne);
+  await database.query('begin');
+  const turnsBefore = turns;
+  for (let n = 0; n < 20; n += 1) await database.query('insert into steps values ($1)', [n]);
+  await database.query("select pg_notify('steps', 'twenty')");
+  await database.query('commit');
+  const turnsDuring = turns - turnsBefore;
+  busy = false;
+  // Each answer waiting for its turn of the loop held the database for 20 ms: 22 turns.
+  t.true(turnsDuring <= 2, `the loop served ${turnsDuring} requests during a transaction of 22 statements`);
+  t.deepEqual(notified, ['twenty'], 'a notification received while waiting for an answer reaches its listener');
+
+  await database.query('begin');
+  let ticks = 0;
+  const ticking = setInterval(() => (ticks += 1), 10);
+  const began = Date.now();
+  await database.query('select count(*) from generate_series(1, 3000000)');
+  const tookMs = Date.now() - began;
+  clearInterval(ticking);
+  await database.query('rollback');
+  t.true(tookMs < 100 || ticks >= Math.floor(tookMs / 10 / 4), `${ticks} ticks of a 10 ms timer during a statement of ${tookMs} ms in a transaction`);
+  t.deepEqual((await thread.session().statement<{ count: number }>('select count(*)::int as count from steps')).rows, [{ count: 20 }]);
+});
+
 test('a database that cannot open fails its start and every request, instead of leaving them waiting', async (t) => {
   const notAFolder = join(temporaryFolder('embedded-thread'), 'file');
   writeFileSync(notAFolder, 'not a database');
