@@ -148,8 +148,9 @@ test('a transaction goes on while the event loop is busy, and a long statement i
   await database.query('commit');
   const turnsDuring = turns - turnsBefore;
   busy = false;
-  // Each answer waiting for its turn of the loop held the database for 20 ms: 22 turns.
-  t.true(turnsDuring <= 2, `the loop served ${turnsDuring} requests during a transaction of 22 statements`);
+  // Each answer waiting for its turn of the loop held the database for 20 ms: 22 turns. The wait
+  // gives up after 5 ms, which a statement may take on a loaded machine: a few turns may come.
+  t.true(turnsDuring <= 6, `the loop served ${turnsDuring} requests during a transaction of 22 statements`);
   t.deepEqual(notified, ['twenty'], 'a notification received while waiting for an answer reaches its listener');
 
   await database.query('begin');
