@@ -85,10 +85,10 @@ async function answerWaiting(): Promise<void> {
     } catch (error) {
       outcome = { kind: 'error', error: asThreadError(error) };
     }
-    const ended = owner !== null && !pglite.isInTransaction();
-    owner = pglite.isInTransaction() ? request.session : null;
-    if (ended) waitedThrough = waiting.length;
-    send({ ...outcome, id: request.id, transaction: owner !== null });
+    const open = pglite.isInTransaction();
+    if (owner !== null && !open) waitedThrough = waiting.length;
+    owner = open ? request.session : null;
+    send({ ...outcome, id: request.id, transaction: open });
   }
   answering = false;
 }
